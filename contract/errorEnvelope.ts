@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes. The client maps each to a translated message; `message` is the English fallback. */
+export const errorCodes = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'REQUEST_TOKEN_MISSING',
+  'REQUEST_TOKEN_INVALID',
+  'REQUEST_TOKEN_EXPIRED',
+  'REQUEST_TOKEN_REPLAYED',
+  'REQUEST_KEY_EXPIRED',
+  'FINGERPRINT_MISSING',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The one shape every failing API response has. `fields` maps a payload path to its problem. */
+export const errorEnvelope = z.object({
+  message: z.string(),
+  code: z.enum(errorCodes),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

@@ -1,0 +1,60 @@
+import { cp, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const localesDir = resolve(import.meta.dirname, 'locales');
+
+/** Serves locales/ at /locales in dev and copies it into the build, so messages load over HTTP like in production. */
+function locales(): Plugin {
+  return {
+    name: 'bingkai-locales',
+    configureServer(server) {
+      server.middlewares.use('/locales', async (req, res, next) => {
+        const name = (req.url ?? '').split('?')[0]?.replace(/^\//, '') ?? '';
+        if (!/^[A-Za-z_-]+\.json$/.test(name)) return next();
+        try {
+          const body = await readFile(resolve(localesDir, name));
+          res.setHeader('content-type', 'application/json');
+          res.end(body);
+        } catch {
+          res.statusCode = 404;
+          res.end();
+        }
+      });
+    },
+    async writeBundle(options) {
+      await cp(localesDir, resolve(options.dir ?? 'dist', 'locales'), { recursive: true });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), locales()],
+  build: { outDir: 'dist', sourcemap: true },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/files': 'http://127.0.0.1:8080' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
