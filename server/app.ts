@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { resolveSigningSecret, type AppConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { ApiError } from './http/apiError.ts';
+import { installErrorHandler } from './http/errorHandler.ts';
+import { indexInlineScriptHashes } from './http/inlineScripts.ts';
+import { registerStaticSite } from './http/staticSite.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
+import { campaignRoutes } from './routes/campaigns.ts';
+import { fileRoutes } from './routes/files.ts';
+import { healthRoutes } from './routes/health.ts';
+import { requestKeyRoutes } from './routes/requestKey.ts';
+import { DbNonceStore, RedisNonceStore, type NonceStore } from './services/nonceStore.ts';
+import { createSignatureVerifier } from './services/requestSigning.ts';
+import { createStorage } from './storage/createStorage.ts';
+import type { FileStorage } from './storage/storage.ts';
+import { UrlSigner } from './storage/urlSigning.ts';
+
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  workerSrc: ["'self'", 'blob:'],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+const NONCE_PURGE_INTERVAL_MS = 10 * 60_000;
+
+export interface AppDependencies {
+  /** An open, migrated database; when absent buildApp opens (and migrates) one from config and closes it with the app. */
+  database?: Database;
+  storage?: FileStorage;
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Builds the Fastify app (API, files, client) without listening. Closing the app closes what it opened. */
+export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.jsonBodyLimit,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  // Responses finishing during shutdown close their keep-alive socket, so close() does not wait for idle clients.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const database = deps.database ?? (await openDatabase(config));
+  if (!deps.database) {
+    await database.migrate();
+    app.addHook('onClose', () => database.close());
+  }
+  const signingSecret = await resolveSigningSecret(config);
+  const signer = new UrlSigner(signingSecret);
+  const storage = deps.storage ?? createStorage(config, signer);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  const nonces: NonceStore = redis ? new RedisNonceStore(redis, `${config.redisPrefix}nonce:`) : new DbNonceStore(database.db);
+  const purge = setInterval(() => {
+    nonces.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'nonce purge failed'));
+  }, NONCE_PURGE_INTERVAL_MS);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, version: packageVersion(), startedAt: Date.now() };
+
+  // JSON bodies are kept as text too: signatures cover the exact bytes sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    request.rawBody = text;
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...contentSecurityPolicy, scriptSrc: [...contentSecurityPolicy.scriptSrc, ...indexInlineScriptHashes(config.distDir)] },
+    },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate:` } : {}),
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => new ApiError(429, 'RATE_LIMITED', `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`),
+  });
+
+  healthRoutes(app, ctx);
+  await app.register(async (files) => fileRoutes(files, ctx));
+  const verifySignature = createSignatureVerifier(signingSecret, nonces);
+  await app.register(
+    async (v2) => {
+      requestKeyRoutes(v2, ctx);
+      await v2.register(async (signed) => {
+        signed.addHook('preValidation', verifySignature);
+        analyticsRoutes(signed, ctx);
+        campaignRoutes(signed, ctx);
+      });
+    },
+    { prefix: '/api/v2' },
+  );
+  await registerStaticSite(app, config.distDir);
+  return app;
+}

@@ -1,0 +1,42 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, resolveSigningSecret } from './config.ts';
+
+describe('config', () => {
+  it('has defaults for a fresh clone', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/app/data', databaseUrl: undefined, redisUrl: undefined, publicUrl: '', distDir: '/srv/app/dist' });
+    expect(config.pgliteDir).toBe('/srv/app/data/pglite');
+    expect(config.jsonBodyLimit).toBe(1024 * 1024);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({ PORT: '9000', HOST: '127.0.0.1', DATA_DIR: '/var/bk', DATABASE_URL: 'postgres://x/y', REDIS_URL: 'redis://r', PUBLIC_URL: 'https://bk.example/' }, '/srv');
+    expect(config).toMatchObject({ port: 9000, host: '127.0.0.1', dataDir: '/var/bk', databaseUrl: 'postgres://x/y', redisUrl: 'redis://r', publicUrl: 'https://bk.example' });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+
+  it('generates the signing secret once, keeps it private in the data directory and reuses it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bingkai-config-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dir });
+      const first = await resolveSigningSecret(config);
+      const second = await resolveSigningSecret(config);
+      expect(first.byteLength).toBeGreaterThanOrEqual(32);
+      expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+      const file = join(dir, 'secrets', 'request-signing.key');
+      expect((await readFile(file, 'utf8')).trim()).toBe(new TextDecoder().decode(first));
+      expect((await stat(file)).mode & 0o077).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('prefers REQUEST_SIGNING_SECRET and refuses a short one', async () => {
+    const secret = 's'.repeat(40);
+    expect(new TextDecoder().decode(await resolveSigningSecret(loadConfig({ REQUEST_SIGNING_SECRET: secret, DATA_DIR: '/nonexistent' })))).toBe(secret);
+    await expect(resolveSigningSecret(loadConfig({ REQUEST_SIGNING_SECRET: 'short' }))).rejects.toThrow(/32/);
+  });
+});

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorEnvelope } from '../../contract/errorEnvelope.ts';
+import { ApiError } from './apiError.ts';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+const messageByCode: Partial<Record<ErrorCode, string>> = {
+  PAYLOAD_TOO_LARGE: 'Request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  RATE_LIMITED: 'Too many requests, slow down and retry later',
+};
+
+function send(reply: FastifyReply, status: number, envelope: ErrorEnvelope): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(envelope);
+}
+
+/** Turns a zod issue path like `/items/0/name` into `items.0.name`; the part name when the whole part failed. */
+function fieldPath(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return path || context || 'body';
+}
+
+export function toEnvelope(error: FastifyError | ApiError | Error): { status: number; envelope: ErrorEnvelope } {
+  if (error instanceof ApiError) {
+    return { status: error.statusCode, envelope: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as FastifyError).validationContext;
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const path = fieldPath(issue.instancePath, context);
+      fields[path] ??= issue.message ?? 'Invalid value';
+    }
+    return { status: 400, envelope: { message: 'The request did not pass validation', code: 'VALIDATION_FAILED', fields } };
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'MALFORMED_JSON') {
+    return { status: 400, envelope: { message: 'The request body is not valid JSON', code: 'MALFORMED_JSON' } };
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = codeByStatus[status] ?? 'BAD_REQUEST';
+    return { status, envelope: { message: messageByCode[code] ?? fastifyError.message ?? 'Bad request', code } };
+  }
+  if (status === 503) return { status, envelope: { message: 'Service temporarily unavailable', code: 'UNAVAILABLE' } };
+  return { status: 500, envelope: { message: 'Something went wrong on our side', code: 'INTERNAL' } };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, envelope } = toEnvelope(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: envelope.code, status }, 'request refused');
+    return send(reply, status, envelope);
+  });
+}
+
+export function sendNotFound(reply: FastifyReply, message = 'Not found'): FastifyReply {
+  return send(reply, 404, { message, code: 'NOT_FOUND' });
+}

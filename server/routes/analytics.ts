@@ -1,0 +1,11 @@
+import { pageViewRequest } from '../../contract/analytics.ts';
+import type { AppContext, ZodApp } from '../context.ts';
+import { recordPageView } from '../services/pageViews.ts';
+import { requireFingerprint } from '../services/requestSigning.ts';
+
+export function analyticsRoutes(app: ZodApp, ctx: AppContext): void {
+  app.post('/analytics/page-view', { schema: { body: pageViewRequest } }, async (request, reply) => {
+    await recordPageView(ctx.database.db, requireFingerprint(request), request.body);
+    return reply.code(204).send();
+  });
+}

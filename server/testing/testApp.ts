@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { FINGERPRINT_HEADER, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest, type RequestKey } from '../../contract/requestSignature.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import type { FileStorage } from '../storage/storage.ts';
+import { openDatabase, type Database, type DatabaseDriver } from '../db/database.ts';
+
+export const TEST_SECRET = 'test-request-signing-secret-0123456789';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
+export const drivers: DatabaseDriver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase extends Database {
+  /** Closes the connection and drops the per-test database (PostgreSQL). */
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on dispose. */
+export async function createTestDatabase(driver: DatabaseDriver, { migrate = true } = {}): Promise<TestDatabase> {
+  if (driver === 'pglite') {
+    const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+    if (migrate) await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `bingkai_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+  if (migrate) await database.migrate();
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database and temporary data directory, logging off, with no built client unless distDir is given. */
+export async function createTestApp(driver: DatabaseDriver, overrides: Partial<AppConfig> = {}, deps: { storage?: FileStorage } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bingkai-test-'));
+  const database = await createTestDatabase(driver);
+  const config: AppConfig = {
+    ...loadConfig({}, dataDir),
+    dataDir,
+    distDir: join(dataDir, 'dist-missing'),
+    logLevel: 'silent',
+    requestSigningSecret: TEST_SECRET,
+    ...overrides,
+  };
+  const app = await buildApp(config, { database, ...deps });
+  let closed = false;
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function fetchRequestKey(app: FastifyInstance, fingerprint: string): Promise<RequestKey> {
+  const response = await app.inject({ method: 'GET', url: `/api/v2${REQUEST_KEY_PATH}`, headers: { [FINGERPRINT_HEADER]: fingerprint } });
+  if (response.statusCode !== 200) throw new Error(`request-key answered ${response.statusCode}: ${response.body}`);
+  return (response.json() as { data: RequestKey }).data;
+}
+
+export interface SignedRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** Serialized with JSON.stringify unless already a string. */
+  body?: unknown;
+  fingerprint?: string;
+  headers?: Record<string, string>;
+}
+
+/** Injects a request signed like the client does (key from /request-key, token over the exact body text). */
+export async function signedInject(app: FastifyInstance, request: SignedRequest): Promise<LightMyRequestResponse> {
+  const fingerprint = request.fingerprint ?? 'test-fingerprint';
+  const key = await fetchRequestKey(app, fingerprint);
+  const body = request.body === undefined ? '' : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  const token = await signRequest(key, { method: request.method, pathAndQuery: request.url, body });
+  return app.inject({
+    method: request.method,
+    url: request.url,
+    headers: {
+      [FINGERPRINT_HEADER]: fingerprint,
+      [REQUEST_TOKEN_HEADER]: token,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...request.headers,
+    },
+    ...(body ? { payload: body } : {}),
+  });
+}

@@ -1,0 +1,44 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { contentOffset, useUiStore } from '../stores/uiStore.ts';
+import { DarkModeModal } from './layout/DarkModeModal.tsx';
+import { Footer } from './layout/Footer.tsx';
+import { MaintenanceBanner } from './layout/MaintenanceBanner.tsx';
+import { Navbar } from './layout/Navbar.tsx';
+import { LazySignInDialog } from './layout/lazyDialogs.ts';
+import { useMountedOnce } from './layout/useMountedOnce.ts';
+import { useAccountStore } from '../stores/accountStore.ts';
+import { useRouteHandle } from './useRouteHandle.ts';
+
+/** Main layout: banner, navbar, the page, footer and the app-wide dialogs. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const handle = useRouteHandle();
+  const location = useLocation();
+  const offset = useUiStore(contentOffset);
+  const bannerHeight = useUiStore((s) => (s.maintenanceVisible ? s.bannerHeight : 0));
+  const signInMounted = useMountedOnce(useAccountStore((s) => s.modal.show));
+  const slideFade = handle?.transition === 'slide-fade';
+  return (
+    <div className="flex min-h-screen flex-col" style={{ paddingTop: offset }} data-testid="layout">
+      <a href="#main-content" className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring">
+        {t('nav.skipToContent')}
+      </a>
+      <MaintenanceBanner />
+      <Navbar routeName={handle?.name} navbarSearch={handle?.navbarSearch === true} top={bannerHeight} />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <div key={slideFade ? location.pathname : 'page'} className={slideFade ? 'bk-slide-fade' : undefined}>
+          <Outlet />
+        </div>
+      </main>
+      <Footer />
+      <DarkModeModal routeName={handle?.name} />
+      {signInMounted && (
+        <Suspense fallback={null}>
+          <LazySignInDialog />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Languages } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeLocale, currentLocale, localeOptions } from '../../lib/i18n/index.ts';
+import { useAccountStore } from '../../stores/accountStore.ts';
+
+/** Every supported interface locale, by its native name. */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const options = useMemo(() => localeOptions(), []);
+  // i18n.language re-renders us after a switch; currentLocale() keeps the seed's exact code.
+  const value = i18n.language ? currentLocale() : 'en';
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="sr-only">
+        {t('nav.language')}
+      </label>
+      <div className="relative flex items-center">
+        <Languages className="pointer-events-none absolute left-2 size-4" aria-hidden="true" />
+        <select
+          id={id}
+          value={value}
+          onChange={(event) => {
+            const code = event.target.value;
+            useAccountStore.getState().patch({ language: code, locale: code });
+            changeLocale(code).catch((error: unknown) => console.error('Could not switch language', error));
+          }}
+          className="h-10 max-w-40 appearance-none rounded-md border bg-background py-1 pr-2 pl-8 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {options.map((option) => (
+            <option key={option.code} value={option.code} lang={option.code.replace('_', '-')} dir={option.dir}>
+              {option.name} ({option.code})
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../lib/cn.ts';
+
+export type SpinnerSize = 'sm' | 'md' | 'lg';
+
+const sizes: Record<SpinnerSize, string> = { sm: 'size-4', md: 'size-6', lg: 'size-10' };
+
+export interface SpinnerProps {
+  size?: SpinnerSize;
+  /** Accessible text; defaults to "Loading". */
+  label?: string;
+  className?: string;
+}
+
+/** Busy indicator announced politely as a status. */
+export function Spinner({ size = 'md', label, className }: SpinnerProps) {
+  const { t } = useTranslation();
+  return (
+    <output className={cn('inline-flex items-center justify-center text-primary', className)}>
+      <LoaderCircle aria-hidden="true" className={cn('animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]', sizes[size])} />
+      <span className="sr-only">{label ?? t('ui.spinner.label')}</span>
+    </output>
+  );
+}

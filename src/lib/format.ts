@@ -1,0 +1,97 @@
+import { matchLocale, toBcp47 } from './i18n/locales.ts';
+
+type DateInput = Date | number | string;
+
+/** Translation lookup; react-i18next's `t` fits. */
+export type Translate = (key: string) => string;
+
+function intlTag(locale: string): string {
+  const tag = toBcp47(locale);
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
+/** Seed §9: `id` pays in IDR, every other locale in USD. */
+export function currencyForLocale(locale: string): 'USD' | 'IDR' {
+  return locale.trim().toLowerCase() === 'id' ? 'IDR' : 'USD';
+}
+
+export function formatCurrency(amount: number, locale: string, currency: string = currencyForLocale(locale)): string {
+  // Rupiah has no minor unit in practice.
+  const fractionDigits = currency === 'IDR' ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
+  return new Intl.NumberFormat(intlTag(locale), { style: 'currency', currency, ...fractionDigits }).format(amount);
+}
+
+export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlTag(locale), options).format(value);
+}
+
+export const DATE_FORMATS = {
+  short: { dateStyle: 'short' },
+  long: { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short', hour: 'numeric', minute: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateFormat = keyof typeof DATE_FORMATS;
+
+/** True when the locale is one of ours and the engine has date data for it. */
+export function isDateLocaleSupported(locale: string): boolean {
+  const code = matchLocale(locale);
+  return code !== null && Intl.DateTimeFormat.supportedLocalesOf([toBcp47(code)]).length > 0;
+}
+
+/**
+ * Short or long date in the locale. Seed §8: an unsupported locale is logged as not supported and
+ * the result is false (so is an invalid date).
+ */
+export function formatDate(date: DateInput, locale: string, format: DateFormat = 'short'): string | false {
+  const code = matchLocale(locale);
+  if (code === null || !isDateLocaleSupported(code)) {
+    console.warn(`Locale "${locale}" is not supported for dates.`);
+    return false;
+  }
+  const value = new Date(date);
+  if (Number.isNaN(value.getTime())) {
+    console.warn(`Cannot format an invalid date: ${String(date)}`);
+    return false;
+  }
+  return new Intl.DateTimeFormat(toBcp47(code), DATE_FORMATS[format]).format(value);
+}
+
+export const RELATIVE_TIME_KEYS = ['future', 'past', 'seconds', 'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'month', 'months', 'year', 'years'] as const;
+type RelativeUnitKey = Exclude<(typeof RELATIVE_TIME_KEYS)[number], 'future' | 'past'>;
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MONTH = 30.436875 * DAY;
+const YEAR = 365.2425 * DAY;
+
+/** Unit key and count for a distance, with the usual humanising thresholds (45 s, 90 s, 45 min, 90 min, 22 h, 36 h, 26 d, 46 d, 11 mo, 18 mo). */
+function relativeUnit(ms: number): [RelativeUnitKey, number] {
+  if (ms < 45 * SECOND) return ['seconds', Math.round(ms / SECOND)];
+  if (ms < 90 * SECOND) return ['minute', 1];
+  if (ms < 45 * MINUTE) return ['minutes', Math.max(2, Math.round(ms / MINUTE))];
+  if (ms < 90 * MINUTE) return ['hour', 1];
+  if (ms < 22 * HOUR) return ['hours', Math.max(2, Math.round(ms / HOUR))];
+  if (ms < 36 * HOUR) return ['day', 1];
+  if (ms < 26 * DAY) return ['days', Math.max(2, Math.round(ms / DAY))];
+  if (ms < 46 * DAY) return ['month', 1];
+  if (ms < 11 * MONTH) return ['months', Math.max(2, Math.round(ms / MONTH))];
+  if (ms < 18 * MONTH) return ['year', 1];
+  return ['years', Math.max(2, Math.round(ms / YEAR))];
+}
+
+/**
+ * "3 minutes ago" / "in a day" from the `format.relative_time` messages (`%s` is the distance,
+ * `%d` the count). Returns '' for an invalid date.
+ */
+export function formatRelativeTime(date: DateInput, now: DateInput, t: Translate): string {
+  const diff = new Date(date).getTime() - new Date(now).getTime();
+  if (Number.isNaN(diff)) return '';
+  const [unit, count] = relativeUnit(Math.abs(diff));
+  const distance = t(`format.relative_time.${unit}`).replace('%d', String(count));
+  return t(`format.relative_time.${diff > 0 ? 'future' : 'past'}`).replace('%s', distance);
+}

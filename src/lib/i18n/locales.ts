@@ -1,0 +1,100 @@
+/** The interface locales of seed §9, spelled exactly as there (both `en_AU` and `en-au` exist upstream). */
+export const SUPPORTED_LOCALES = [
+  'af', 'ar', 'bg', 'bn', 'cs', 'da', 'de', 'el', 'en', 'en_AU', 'en-au', 'en_GB', 'en-gb', 'es', 'fa', 'fi', 'tl-ph', 'fr',
+  'he', 'hi', 'hr', 'hu', 'id', 'it', 'ja', 'km', 'km_KH', 'ko', 'lo', 'ms', 'my', 'nl', 'no', 'pl', 'pt', 'ro', 'ru', 'sk',
+  'sq', 'sr', 'sv', 'sw', 'th', 'tr', 'uk', 'ur', 'vi', 'zh-cn', 'zh-tw', 'gu', 'kn', 'ml', 'mr', 'or', 'pa', 'ta', 'te',
+] as const;
+export type LocaleCode = (typeof SUPPORTED_LOCALES)[number];
+
+export const RTL_LOCALES: ReadonlySet<string> = new Set(['ar', 'he', 'fa', 'ur']);
+
+/** Browser codes that name a supported locale under another tag. */
+const ALIASES: Readonly<Record<string, LocaleCode>> = { fil: 'tl-ph', tl: 'tl-ph', nb: 'no', nn: 'no', iw: 'he', in: 'id' };
+
+/** Native names, used when Intl.DisplayNames is missing or does not know a code. */
+const NATIVE_NAMES: Readonly<Record<LocaleCode, string>> = {
+  af: 'Afrikaans', ar: 'العربية', bg: 'български', bn: 'বাংলা', cs: 'čeština', da: 'dansk', de: 'Deutsch', el: 'Ελληνικά',
+  en: 'English', en_AU: 'English (Australia)', 'en-au': 'English (Australia)', en_GB: 'English (UK)', 'en-gb': 'English (UK)',
+  es: 'español', fa: 'فارسی', fi: 'suomi', 'tl-ph': 'Filipino', fr: 'français', he: 'עברית', hi: 'हिन्दी', hr: 'hrvatski',
+  hu: 'magyar', id: 'Indonesia', it: 'italiano', ja: '日本語', km: 'ខ្មែរ', km_KH: 'ខ្មែរ (កម្ពុជា)', ko: '한국어', lo: 'ລາວ',
+  ms: 'Melayu', my: 'မြန်မာ', nl: 'Nederlands', no: 'norsk', pl: 'polski', pt: 'português', ro: 'română', ru: 'русский',
+  sk: 'slovenčina', sq: 'shqip', sr: 'српски', sv: 'svenska', sw: 'Kiswahili', th: 'ไทย', tr: 'Türkçe', uk: 'українська',
+  ur: 'اردو', vi: 'Tiếng Việt', 'zh-cn': '中文（中国）', 'zh-tw': '中文（台灣）', gu: 'ગુજરાતી', kn: 'ಕನ್ನಡ', ml: 'മലയാളം',
+  mr: 'मराठी', or: 'ଓଡ଼ିଆ', pa: 'ਪੰਜਾਬੀ', ta: 'தமிழ்', te: 'తెలుగు',
+};
+
+export function isSupportedLocale(code: string): code is LocaleCode {
+  return (SUPPORTED_LOCALES as readonly string[]).includes(code);
+}
+
+/** BCP 47 tag for Intl: `en_AU` → `en-AU`, `zh-cn` → `zh-CN`. */
+export function toBcp47(code: string): string {
+  const [language = '', ...rest] = code.replace(/_/g, '-').split('-');
+  return [language.toLowerCase(), ...rest.map((part) => (part.length === 2 ? part.toUpperCase() : part))].join('-');
+}
+
+/**
+ * The supported code a tag stands for, or null. Tries the exact code, then a case-insensitive
+ * match (`en-GB` → `en-gb`, `zh-CN` → `zh-cn`), then one ignoring `_`/`-` (`km-KH` → `km_KH`), then aliases.
+ * Does not drop the region; callers decide whether to try the bare language.
+ */
+export function matchLocale(tag: string | null | undefined): LocaleCode | null {
+  if (!tag) return null;
+  const trimmed = tag.trim();
+  if (isSupportedLocale(trimmed)) return trimmed;
+  const lower = trimmed.toLowerCase();
+  const caseless = SUPPORTED_LOCALES.find((code) => code.toLowerCase() === lower);
+  if (caseless) return caseless;
+  const loose = lower.replace(/_/g, '-');
+  const separatorless = SUPPORTED_LOCALES.find((code) => code.toLowerCase().replace(/_/g, '-') === loose);
+  if (separatorless) return separatorless;
+  return ALIASES[lower] ?? null;
+}
+
+/** The language part of a tag: `pt-BR` → `pt`, `en_AU` → `en`. */
+export function languageOf(tag: string): string {
+  return tag.trim().split(/[-_]/)[0]?.toLowerCase() ?? '';
+}
+
+export function isRtlLocale(code: string): boolean {
+  return RTL_LOCALES.has(languageOf(code));
+}
+
+export function localeDirection(code: string): 'rtl' | 'ltr' {
+  return isRtlLocale(code) ? 'rtl' : 'ltr';
+}
+
+/** A locale's name in its own language: Intl.DisplayNames, else the built-in table. */
+export function nativeLocaleName(code: LocaleCode): string {
+  try {
+    const tag = toBcp47(code);
+    const intlName = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    if (intlName && intlName.toLowerCase() !== tag.toLowerCase()) return intlName.charAt(0).toLocaleUpperCase(tag) + intlName.slice(1);
+  } catch {
+    // Older engines lack DisplayNames or reject the tag.
+  }
+  return NATIVE_NAMES[code];
+}
+
+const displayNameCache = new Map<string, string>();
+
+/** Cached nativeLocaleName. */
+export function localeDisplayName(code: LocaleCode): string {
+  let name = displayNameCache.get(code);
+  if (name === undefined) {
+    name = nativeLocaleName(code);
+    displayNameCache.set(code, name);
+  }
+  return name;
+}
+
+export interface LocaleOption {
+  code: LocaleCode;
+  name: string;
+  dir: 'rtl' | 'ltr';
+}
+
+/** Every supported locale with its native name and direction, in seed order. */
+export function localeOptions(): LocaleOption[] {
+  return SUPPORTED_LOCALES.map((code) => ({ code, name: localeDisplayName(code), dir: localeDirection(code) }));
+}

@@ -1,0 +1,36 @@
+import { accountState, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+
+const loggedIn = accountState({ uuid: 'user-1', name: 'Ayu', username: 'ayu', isSuspended: false, verifyPayload: { otp: '', email: '', request: '' } });
+
+test.beforeEach(async ({ page }) => {
+  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
+});
+
+test('/billing goes to the billing tab of profile settings', async ({ page, watch }) => {
+  void watch;
+  await seedStorage(page, { 'bingkai-account': loggedIn, 'bingkai-token': 'e2e-token' });
+  await page.goto('/billing');
+  await expect(page).toHaveURL(/\/profile\/profile-settings\?tab=billing$/);
+  await expect(page.locator('[data-route="profile-settings"]')).toBeVisible();
+});
+
+test('/reset-password/:ticketId moves the ticket into the query', async ({ page, watch }) => {
+  void watch;
+  await page.goto('/reset-password/tk-42');
+  await expect(page).toHaveURL(/\/reset-password\?ticket=tk-42$/);
+  await expect(page.locator('[data-route="reset-password"]')).toBeVisible();
+});
+
+const campaignRedirects: Array<[from: string, to: RegExp, name: string]> = [
+  ['/donation-success/my-cause', /\/my-cause\?action=donation$/, 'donation'],
+  ['/nowatermark-success/my-cause', /\/my-cause\?action=nowatermark$/, 'nowatermark'],
+  ['/nowatermark-success-support/my-cause', /\/my-cause\/support\?action=nowatermark&support=1$/, 'nowatermark support'],
+];
+
+for (const [from, to, label] of campaignRedirects) {
+  test(`${from} redirects (${label})`, async ({ page, watch }) => {
+    watch.allow(/404/);
+    await page.goto(from);
+    await expect(page).toHaveURL(to);
+  });
+}

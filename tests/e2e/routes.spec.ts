@@ -1,0 +1,133 @@
+import { accountState, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+
+/** One concrete path per seed §2 route and the route name its page must render. */
+const publicRoutes: Array<[path: string, name: string]> = [
+  ['/', 'home'],
+  ['/twibbo/independence-day', 'twibbo'],
+  ['/create/frame', 'create-campaign'],
+  ['/create/background/abc', 'create-campaign'],
+  ['/explore', 'explore'],
+  ['/explore/campaign', 'explore'],
+  ['/explore/collection', 'explore'],
+  ['/explore/creator', 'explore'],
+  ['/leaderboard', 'leaderboard'],
+  ['/for-creators', 'creators'],
+  ['/u/bingkai', 'public-profile'],
+  ['/c/some-collection', 'collection'],
+  ['/reset-email/ticket123', 'cancel-reset-email'],
+  ['/invoice/order-1', 'invoice'],
+  ['/p/some-post', 'post'],
+  ['/use-cases', 'use-cases'],
+  ['/use-cases/schools', 'use-case'],
+  ['/testimonials', 'testimonials'],
+  ['/testimonials/a-story', 'testimonial'],
+  ['/blog', 'blog'],
+  ['/blog/1/hello', 'blog-post'],
+  ['/pricing', 'pricing'],
+  ['/pricing/supporters', 'pricing-supporters'],
+  ['/pricing/creators', 'pricing-creators'],
+  ['/checkout/failed/order-1', 'checkout-failed'],
+  ['/contact-us', 'contact-us'],
+  ['/about', 'about'],
+  ['/about/personnel', 'personnel'],
+  ['/terms', 'terms'],
+  ['/privacy-policy', 'privacy-policy'],
+  ['/cookie-policy', 'cookie-policy'],
+  ['/csae', 'csae'],
+  ['/forgot-password', 'forgot-password'],
+  ['/reset-password', 'reset-password'],
+  ['/what-is-a-twibbon', 'what-is-a-twibbon'],
+  ['/unsubscribe', 'unsubscribe'],
+  ['/maintenance', 'maintenance'],
+  ['/coming-soon', 'coming-soon'],
+  ['/media-assets', 'media-assets'],
+  ['/notifications', 'notifications'],
+  ['/site-map', 'site-map'],
+  ['/ai-twibbon', 'ai-twibbon'],
+  ['/test/test/test', 'test'],
+  ['/appeal', 'appeal'],
+  ['/apply-monetization', 'apply-monetization'],
+  ['/credits', 'credits'],
+  ['/delete-account/facebook', 'delete-account-facebook'],
+  ['/403', 'unavailable'],
+  ['/404', 'not-found'],
+];
+
+const loggedIn = accountState({ uuid: 'user-1', name: 'Ayu', username: 'ayu', isSuspended: false, verifyPayload: { otp: '', email: '', request: '' } });
+
+/** Routes the guard keeps for signed-in users. */
+const privateRoutes: Array<[path: string, name: string]> = [
+  ['/profile', 'profile-own'],
+  ['/profile/profile-settings', 'profile-settings'],
+  ['/campaign/some-campaign', 'edit-campaign'],
+  ['/campaign/some-campaign/2', 'edit-campaign'],
+  ['/checkout', 'checkout'],
+  ['/checkout/loading/order-1', 'checkout-loading'],
+];
+
+async function expectPage(page: import('@playwright/test').Page, name: string) {
+  const root = page.locator(`[data-route="${name}"]`);
+  await expect(root).toBeVisible();
+  await expect(root.locator('h1')).toHaveCount(1);
+  await expect(root.locator('h1')).not.toBeEmpty();
+  await expect(page.locator('body')).not.toContainText(/\bTODO\b|lorem ipsum/i);
+}
+
+test.beforeEach(async ({ page }) => {
+  // The dark-mode modal would cover pages; its own rules are tested in theme.spec.ts.
+  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
+});
+
+for (const [path, name] of publicRoutes) {
+  test(`${path} renders ${name}`, async ({ page, watch }) => {
+    void watch;
+    await page.goto(path);
+    await expectPage(page, name);
+  });
+}
+
+for (const [path, name] of privateRoutes) {
+  test(`${path} renders ${name} when signed in`, async ({ page, watch }) => {
+    void watch;
+    await seedStorage(page, { 'bingkai-account': loggedIn, 'bingkai-token': 'e2e-token' });
+    await page.goto(path);
+    await expectPage(page, name);
+  });
+}
+
+test('a seeded campaign renders at /:uri with its frame, and /:uri/support and /:uri/result render', async ({ page, request, watch }) => {
+  void watch;
+  const health = await request.get('/api/health');
+  expect(health.ok()).toBe(true);
+  await page.goto('/');
+  const firstCard = page.locator('[data-route="home"] a[href^="/"][data-campaign-uri]').first();
+  await expect(firstCard).toBeVisible();
+  const uri = await firstCard.getAttribute('data-campaign-uri');
+  expect(uri).toBeTruthy();
+  await page.goto(`/${uri}`);
+  await expectPage(page, 'campaign');
+  const frame = page.locator('[data-route="campaign"] img').first();
+  await expect(frame).toBeVisible();
+  expect(await frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await page.goto(`/${uri}/support`);
+  await expectPage(page, 'campaign-support');
+  await page.goto(`/${uri}/result`);
+  await expectPage(page, 'campaign-result');
+});
+
+test('an unknown campaign uri shows the not-found page', async ({ page, watch }) => {
+  watch.allow(/404/);
+  await page.goto('/no-such-campaign-here');
+  await expectPage(page, 'not-found');
+});
+
+test('a client route served directly gets the app shell and an API miss gets JSON', async ({ request }) => {
+  const html = await request.get('/about/personnel');
+  expect(html.status()).toBe(200);
+  expect(html.headers()['content-type']).toContain('text/html');
+  const csp = html.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("connect-src 'self'");
+  const api = await request.get('/api/v2/definitely-not-a-route');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
+});

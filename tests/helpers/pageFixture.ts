@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Console errors and requests that left the origin, collected per test and checked after it. */
+export interface PageWatch {
+  consoleErrors: string[];
+  foreignRequests: string[];
+  /** Console error patterns a test expects (for example a deliberate 404). */
+  allow(pattern: RegExp): void;
+}
+
+export const test = base.extend<{ watch: PageWatch }>({
+  watch: async ({ page, baseURL }, provide) => {
+    const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+    const allowed: RegExp[] = [];
+    const watch: PageWatch = { consoleErrors: [], foreignRequests: [], allow: (p) => allowed.push(p) };
+    page.on('console', (message) => {
+      if (message.type() === 'error') watch.consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => watch.consoleErrors.push(`pageerror: ${error.message}`));
+    page.on('request', (request) => {
+      const url = request.url();
+      if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) watch.foreignRequests.push(url);
+    });
+    await provide(watch);
+    expect(watch.consoleErrors.filter((text) => !allowed.some((p) => p.test(text))), 'console errors').toEqual([]);
+    expect(watch.foreignRequests, 'requests that left the origin').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Seeds local storage before any page script runs. */
+export async function seedStorage(page: Page, entries: Record<string, string>): Promise<void> {
+  await page.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+  }, entries);
+}
+
+/** A persisted account store (zustand persist format) in the given state. */
+export function accountState(state: Record<string, unknown>): string {
+  return JSON.stringify({ state, version: 0 });
+}
