@@ -15,6 +15,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { campaignRoutes } from './routes/campaigns.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { ipLookupRoutes } from './routes/ipLookup.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
 import { DbNonceStore, RedisNonceStore, type NonceStore } from './services/nonceStore.ts';
 import { createSignatureVerifier } from './services/requestSigning.ts';
@@ -137,6 +138,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         signed.addHook('preValidation', verifySignature);
         analyticsRoutes(signed, ctx);
         campaignRoutes(signed, ctx);
+        ipLookupRoutes(signed, ctx);
       });
     },
     { prefix: '/api/v2' },

@@ -14,7 +14,7 @@ export const test = base.extend<{ watch: PageWatch }>({
     const allowed: RegExp[] = [];
     const watch: PageWatch = { consoleErrors: [], foreignRequests: [], allow: (p) => allowed.push(p) };
     page.on('console', (message) => {
-      if (message.type() === 'error') watch.consoleErrors.push(message.text());
+      if (message.type() === 'error') watch.consoleErrors.push(`${message.text()} [${message.location().url}]`);
     });
     page.on('pageerror', (error) => watch.consoleErrors.push(`pageerror: ${error.message}`));
     page.on('request', (request) => {

@@ -1,0 +1,32 @@
+import { expect, seedStorage, test } from '../helpers/pageFixture.ts';
+
+test('switching to Arabic sets lang and dir=rtl, and back to Indonesian translates the page', async ({ page, watch }) => {
+  // Only en and id ship messages so far; other locales fall back to the bundled English after a 404.
+  watch.allow(/404/);
+  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
+  await page.goto('/about');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).not.toHaveAttribute('dir', 'rtl');
+
+  const language = page.getByRole('combobox', { name: 'Language' });
+  await language.selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  expect(await page.evaluate(() => localStorage.getItem('user-locale'))).toBe('ar');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+  await page.getByRole('combobox').first().selectOption('id');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'id');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('link', { name: 'Jelajahi' }).first()).toBeVisible();
+});
+
+test('the maintenance banner is hidden at start', async ({ page, watch }) => {
+  void watch;
+  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
+  await page.goto('/');
+  await expect(page.locator('[data-route="home"]')).toBeVisible();
+  await expect(page.getByText('Maintenance Notice')).toHaveCount(0);
+});
