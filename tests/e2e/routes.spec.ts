@@ -1,4 +1,4 @@
-import { accountState, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { accountState, allowMissingAccountApi, expect, seedStorage, test } from '../helpers/pageFixture.ts';
 
 /** One concrete path per seed §2 route and the route name its page must render. */
 const publicRoutes: Array<[path: string, name: string]> = [
@@ -88,7 +88,7 @@ for (const [path, name] of publicRoutes) {
 
 for (const [path, name] of privateRoutes) {
   test(`${path} renders ${name} when signed in`, async ({ page, watch }) => {
-    void watch;
+    allowMissingAccountApi(watch);
     await seedStorage(page, { 'bingkai-account': loggedIn, 'bingkai-token': 'e2e-token' });
     await page.goto(path);
     await expectPage(page, name);
@@ -122,7 +122,7 @@ test('an unknown campaign uri shows the not-found page', async ({ page, watch })
 });
 
 test('a client route served directly gets the app shell and an API miss gets JSON', async ({ request }) => {
-  const html = await request.get('/about/personnel');
+  const html = await request.get('/about/personnel', { headers: { accept: 'text/html' } });
   expect(html.status()).toBe(200);
   expect(html.headers()['content-type']).toContain('text/html');
   const csp = html.headers()['content-security-policy'] ?? '';

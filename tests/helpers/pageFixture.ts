@@ -36,6 +36,14 @@ export async function seedStorage(page: Page, entries: Record<string, string>): 
   }, entries);
 }
 
+/**
+ * The account API (token refresh, preferences) arrives with the account layer; until then a
+ * signed-in page's background calls to it answer 404, which the app tolerates.
+ */
+export function allowMissingAccountApi(watch: PageWatch): void {
+  watch.allow(/404 \(Not Found\) \[[^\]]*\/api\/v2\/account\//);
+}
+
 /** A persisted account store (zustand persist format) in the given state. */
 export function accountState(state: Record<string, unknown>): string {
   return JSON.stringify({ state, version: 0 });

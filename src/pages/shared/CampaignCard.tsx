@@ -8,7 +8,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
   const { t, i18n } = useTranslation();
   return (
     <li className="group overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
-      <Link to={`/${campaign.uri}`} className="block focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+      <Link to={`/${campaign.uri}`} data-campaign-uri={campaign.uri} className="block focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
         <div className="aspect-square bg-[repeating-conic-gradient(var(--muted)_0_25%,transparent_0_50%)] bg-[length:20px_20px]">
           <img src={campaign.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-contain" />
         </div>
