@@ -44,15 +44,7 @@ export function Navbar({ navbarSearch, top }: NavbarProps) {
           <Frame className="size-6 text-primary" aria-hidden="true" />
           <span>Bingkai</span>
         </Link>
-        <ul className="hidden items-center gap-1 lg:flex">
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
-                {t(`nav.${link.key}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinks className="hidden items-center gap-1 lg:flex" />
         {navbarSearch && <NavbarSearch className="ml-2 hidden max-w-xs flex-1 md:block" />}
         <div className="ml-auto flex items-center gap-1">
           <Button variant="accent" size="sm" className="hidden sm:inline-flex" onClick={() => setCreateOpen(true)}>
@@ -79,15 +71,7 @@ export function Navbar({ navbarSearch, top }: NavbarProps) {
       {menuOpen && (
         <div id="mobile-menu" className="border-t bg-background px-4 pb-4 lg:hidden">
           {navbarSearch && <NavbarSearch className="mt-3 md:hidden" />}
-          <ul className="mt-2 grid gap-1">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={linkClass}>
-                  {t(`nav.${link.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks className="mt-2 grid gap-1" />
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <Button variant="accent" size="sm" className="sm:hidden" onClick={() => setCreateOpen(true)}>
               {t('nav.createCampaign')}
@@ -98,5 +82,21 @@ export function Navbar({ navbarSearch, top }: NavbarProps) {
       )}
       <LazyCreateCampaignDialog open={createOpen} onOpenChange={setCreateOpen} />
     </header>
+  );
+}
+
+/** The main links, shared by the desktop bar and the mobile menu. */
+function NavLinks({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      {LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={linkClass}>
+            {t(`nav.${link.key}`)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
