@@ -35,6 +35,9 @@ function locales(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), locales()],
   build: { outDir: 'dist', sourcemap: true },
+  // ES workers keep lazy imports (libheif, tasks-vision) in their own chunks.
+  worker: { format: 'es' },
+  optimizeDeps: { include: ['comlink', '@mediapipe/tasks-vision', 'libheif-js/libheif-wasm/libheif-bundle.mjs', 'exifr'] },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/files': 'http://127.0.0.1:8080' } },
   test: {
     projects: [
@@ -65,6 +68,8 @@ export default defineConfig({
           name: 'browser',
           include: ['workers/**/*.browser.test.ts', 'wasm/**/*.browser.test.ts', 'src/**/*.browser.test.{ts,tsx}'],
           testTimeout: 60_000,
+          // Fixtures, models and the wasm kernel are generated, never downloaded or committed.
+          globalSetup: ['scripts/buildFixtures.ts', 'scripts/buildModels.ts', 'wasm/build.ts'],
           browser: {
             enabled: true,
             headless: true,

@@ -13,7 +13,7 @@ import { UrlSigner } from '../server/storage/urlSigning.ts';
 import { seedIfEmpty } from './seed.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const clientSources = ['src', 'index.html', 'locales', 'public', 'vite.config.ts', 'package.json'];
+const clientSources = ['src', 'workers', 'wasm', 'contract', 'index.html', 'locales', 'public', 'vite.config.ts', 'package.json'];
 
 /** Newest modification time under a file or directory (0 when missing). */
 async function newestMtime(path: string): Promise<number> {

@@ -46,8 +46,22 @@ export interface PhotoTransform {
   rotation: number;
 }
 
+/**
+ * 2D affine matrix in canvas order: x' = a·x + c·y + e, y' = b·x + d·y + f
+ * (accepted by `ctx.setTransform(m)` and `DOMMatrix.fromMatrix(m)`).
+ */
+export interface AffineMatrix {
+  a: number;
+  b: number;
+  c: number;
+  d: number;
+  e: number;
+  f: number;
+}
+
 export type BackgroundChoice =
   | { kind: 'keep' }
+  /** radius: Gaussian σ in frame pixels (at output scale 1), whatever the photo's resolution. */
   | { kind: 'blur'; radius: number }
   | { kind: 'color'; color: string }
   | { kind: 'design' }
@@ -91,3 +105,68 @@ export const LIMITS = {
   /** Alpha below this counts as transparent (0..255). */
   alphaThreshold: 128,
 } as const;
+
+/** A person-confidence mask (0 = background, 255 = person), row-major, one byte per pixel. */
+export interface PersonMask extends Size {
+  data: Uint8Array;
+}
+
+/** What image.worker.ts hands back for a decoded photo; the full-size working image stays in the worker. */
+export interface DecodedPhoto {
+  /** Working-image size: the coordinate space of faces and transforms. */
+  size: Size;
+  /** ≤ LIMITS.proxyMaxSide copy for the interactive preview. */
+  proxy: ImageBitmap;
+  /** Downscaled copy for the vision worker (face detection and segmentation). */
+  visionInput: ImageBitmap;
+}
+
+/** One render of the photo into a frame, at the frame's size × outputScale. */
+export interface RenderRequest {
+  photoId: string;
+  frameId: string;
+  transform: PhotoTransform;
+  background: BackgroundChoice;
+  /** Required unless background is 'keep'. */
+  mask?: PersonMask;
+  /** The picture behind the person for background 'design' and 'image'. */
+  backgroundImage?: Blob;
+  /** 'background' campaigns draw the frame (their design) under the photo; default 'frame'. */
+  frameType?: 'frame' | 'background';
+  /** Watermark drawn over everything (text already translated); none when absent. */
+  watermark?: { text: string; logo?: 'bingkai'; position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' };
+  /** 1 or 2. */
+  outputScale: number;
+}
+
+/** How a test makes a worker fail: an uncaught error, or a job that never answers. */
+export type CrashMode = 'throw' | 'hang';
+
+/**
+ * Comlink API of image.worker.ts (decode, frame analysis, placement, composite, encode).
+ * Calls that can take long carry a job id, so that `cancel(jobId)` can stop them.
+ */
+export interface ImageWorkerApi {
+  decode(jobId: number, photoId: string, file: Blob): Promise<DecodedPhoto>;
+  /** A fresh vision input of a cached photo (after the vision worker restarted). */
+  visionInput(photoId: string): Promise<ImageBitmap>;
+  loadFrame(jobId: number, frameId: string, frame: Blob): Promise<FrameAnalysis>;
+  place(photoId: string, frameId: string, faces: FaceBox[]): Promise<PhotoTransform>;
+  /** Draws the result and keeps it under `jobId` for `encode`; returns its size. */
+  composite(jobId: number, request: RenderRequest): Promise<Size>;
+  encode(jobId: number, renderId: number, format: OutputFormat, quality: number): Promise<Blob>;
+  release(id: string): Promise<void>;
+  cancel(jobId: number): Promise<void>;
+  crash(mode: CrashMode): Promise<never>;
+}
+
+/** Comlink API of vision.worker.ts (MediaPipe face detection and person segmentation). */
+export interface VisionWorkerApi {
+  warm(): Promise<void>;
+  /** Faces in working-image coordinates; keeps `input` under photoId for `segment`. */
+  detectFaces(jobId: number, photoId: string, input: ImageBitmap, size: Size): Promise<FaceBox[]>;
+  segment(jobId: number, photoId: string): Promise<PersonMask>;
+  release(photoId: string): Promise<void>;
+  cancel(jobId: number): Promise<void>;
+  crash(mode: CrashMode): Promise<never>;
+}

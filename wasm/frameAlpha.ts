@@ -1,0 +1,36 @@
+/**
+ * Loader (a lazy chunk) of the wasm labelling kernel (wasm/assembly/frameAlpha.ts, built by wasm/build.ts).
+ * Vite's `?init` import fetches the same-origin asset in the browser and reads the file in node
+ * (vitest), so one code path serves the worker and the tests. `loadFrameAlpha()` resolves to an
+ * AlphaLabeller with the same contract as the TypeScript twin `labelAlpha`, or rejects when the
+ * kernel is not built or WebAssembly is unavailable (callers fall back to `labelAlpha`).
+ */
+import { STAT_FIELDS, type AlphaLabeller } from './labelAlpha.ts';
+
+interface KernelExports {
+  memory: WebAssembly.Memory;
+  inputOffset(): number;
+  statsOffset(): number;
+  label(width: number, height: number, threshold: number): number;
+}
+
+/** Memory kept between calls; a bigger frame's instance is dropped after use so the worker does not hold it. */
+const KEEP_BYTES = 32 * 1024 * 1024;
+
+let kernel: Promise<KernelExports> | undefined;
+
+export async function loadFrameAlpha(): Promise<AlphaLabeller> {
+  const loading = (kernel ??= import('./build/frameAlpha.wasm?init').then(async ({ default: init }) => (await init()).exports as unknown as KernelExports));
+  const wasm = await loading;
+  return (rgba, width, height, threshold) => {
+    const input = wasm.inputOffset();
+    const missing = input + rgba.length - wasm.memory.buffer.byteLength;
+    if (missing > 0) wasm.memory.grow(Math.ceil(missing / 65536));
+    new Uint8Array(wasm.memory.buffer, input, rgba.length).set(rgba);
+    const count = wasm.label(width, height, threshold);
+    // The kernel may have grown the memory: take the buffer only after the call.
+    const stats = new Int32Array(wasm.memory.buffer, wasm.statsOffset(), count * STAT_FIELDS).slice();
+    if (wasm.memory.buffer.byteLength > KEEP_BYTES && kernel === loading) kernel = undefined;
+    return stats;
+  };
+}

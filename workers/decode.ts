@@ -1,0 +1,198 @@
+/**
+ * Decode stage: a photo file → upright, downscaled bitmaps.
+ *
+ *   decodeImage(blob, options?) → Promise<DecodedImage>
+ *
+ * - Formats: JPEG, PNG, WebP, AVIF, GIF (first frame), HEIC/HEIF (the browser's decoder when it
+ *   has one, else libheif in wasm). The type comes from the magic bytes, never the file name.
+ * - Orientation: EXIF orientations 1–8 come out upright (the browser applies them with
+ *   imageOrientation 'from-image'; on the libheif path HEIF irot/imir apply, else EXIF is applied here).
+ * - Size: `working` ≤ LIMITS.workingMaxSide and `proxy` ≤ LIMITS.proxyMaxSide per side, resized by
+ *   createImageBitmap itself, so no full-size canvas is ever made (iOS limits canvases to 16.7 MP).
+ * - Errors (PipelineError): DECODE_TOO_LARGE_BYTES (> 50 MB), DECODE_UNSUPPORTED (not a supported
+ *   image), DECODE_TOO_LARGE_PIXELS (> 100 MP, from the header before decoding), DECODE_CORRUPT.
+ * Works in a worker or a page. The caller owns (and should close) both bitmaps.
+ */
+import exifr from 'exifr';
+import { decodeHeic } from './heic.ts';
+import { heifExifBlock, readImageHeader, type ImageHeader, type ImageMimeType } from './imageHeader.ts';
+import { LIMITS, PipelineError, type Size } from './types.ts';
+
+export interface DecodeOptions {
+  maxFileBytes?: number;
+  maxPixels?: number;
+  workingMaxSide?: number;
+  proxyMaxSide?: number;
+}
+
+export interface DecodedImage {
+  /** Upright copy, longest side ≤ workingMaxSide: the coordinate space of faces and transforms. */
+  working: ImageBitmap;
+  /** Upright copy, longest side ≤ proxyMaxSide, for the interactive preview. */
+  proxy: ImageBitmap;
+  /** Size of `working`. */
+  width: number;
+  height: number;
+  /** Upright size of the file's full image. */
+  originalWidth: number;
+  originalHeight: number;
+  mimeType: ImageMimeType;
+  /** EXIF orientation found in the file (1–8, 1 when none); the bitmaps are already upright. */
+  orientation: number;
+}
+
+const fail = (code: 'DECODE_CORRUPT' | 'DECODE_UNSUPPORTED' | 'DECODE_TOO_LARGE_BYTES' | 'DECODE_TOO_LARGE_PIXELS', message: string): never => {
+  throw new PipelineError(code, message);
+};
+
+/** Scale that fits `size` within `maxSide` (never enlarges). */
+function fitScale(size: Size, maxSide: number): number {
+  return Math.min(1, maxSide / Math.max(size.width, size.height));
+}
+
+/** The EXIF orientation, 1 when absent or unreadable (metadata must never block a photo). */
+async function readOrientation(bytes: Uint8Array, header: ImageHeader): Promise<number> {
+  let source: Uint8Array | null = bytes;
+  if (header.mimeType === 'image/heic' || header.mimeType === 'image/heif') source = heifExifBlock(bytes);
+  // Browsers turn AVIF by its irot/imir boxes only, and exifr reads no GIF or WebP.
+  else if (header.mimeType !== 'image/jpeg' && header.mimeType !== 'image/png') source = null;
+  if (!source) return 1;
+  try {
+    const value = await exifr.orientation(source);
+    return value !== undefined && value >= 1 && value <= 8 ? value : 1;
+  } catch {
+    return 1;
+  }
+}
+
+const swapsSides = (orientation: number): boolean => orientation >= 5;
+
+/** `size`, turned a quarter if needed so that it is landscape / portrait like `like`. */
+function orientedLike(size: Size, like: Size): Size {
+  return size.width >= size.height === like.width >= like.height ? size : { width: size.height, height: size.width };
+}
+
+/** Draws `bitmap` (stored pixels) with EXIF `orientation` applied; used only on the libheif path, at working size. */
+export function orientBitmap(bitmap: ImageBitmap, orientation: number): Promise<ImageBitmap> {
+  const { width: w, height: h } = bitmap;
+  const canvas = swapsSides(orientation) ? new OffscreenCanvas(h, w) : new OffscreenCanvas(w, h);
+  const context = canvas.getContext('2d');
+  if (!context) throw new PipelineError('DECODE_CORRUPT', 'No 2D context to orient the photo');
+  const transforms: Record<number, [number, number, number, number, number, number]> = {
+    2: [-1, 0, 0, 1, w, 0],
+    3: [-1, 0, 0, -1, w, h],
+    4: [1, 0, 0, -1, 0, h],
+    5: [0, 1, 1, 0, 0, 0],
+    6: [0, 1, -1, 0, h, 0],
+    7: [0, -1, -1, 0, h, w],
+    8: [0, -1, 1, 0, 0, w],
+  };
+  const transform = transforms[orientation];
+  if (transform) context.setTransform(...transform);
+  context.drawImage(bitmap, 0, 0);
+  return createImageBitmap(canvas);
+}
+
+/** Decodes to a bitmap whose longest side is ≤ maxSide; `expected` is the upright size when the header gave it. */
+async function decodeScaled(source: Blob | ImageData, expected: Size | null, maxSide: number): Promise<ImageBitmap> {
+  const options: ImageBitmapOptions = { imageOrientation: 'from-image' };
+  const scale = expected ? fitScale(expected, maxSide) : 1;
+  if (expected && scale < 1) {
+    // Sizes are in upright space: the browser orients before it resizes.
+    options.resizeWidth = Math.max(1, Math.round(expected.width * scale));
+    options.resizeHeight = Math.max(1, Math.round(expected.height * scale));
+    options.resizeQuality = 'high';
+  }
+  return createImageBitmap(source, options);
+}
+
+/** Downscales `bitmap` when it is larger than maxSide; closes the input when it made a new one. */
+async function fit(bitmap: ImageBitmap, maxSide: number): Promise<ImageBitmap> {
+  const scale = fitScale(bitmap, maxSide);
+  if (scale >= 1) return bitmap;
+  const resized = await createImageBitmap(bitmap, {
+    resizeWidth: Math.max(1, Math.round(bitmap.width * scale)),
+    resizeHeight: Math.max(1, Math.round(bitmap.height * scale)),
+    resizeQuality: 'high',
+  });
+  bitmap.close();
+  return resized;
+}
+
+async function decodeWithBrowser(blob: Blob, expected: Size | null, maxSide: number): Promise<ImageBitmap | null> {
+  try {
+    return await decodeScaled(blob, expected, maxSide);
+  } catch {
+    return null;
+  }
+}
+
+async function decodeWithLibheif(bytes: Uint8Array, header: ImageHeader, orientation: number, maxPixels: number, maxSide: number): Promise<ImageBitmap> {
+  const pixels = await decodeHeic(bytes, maxPixels);
+  // Downscale first, so orienting needs only a working-size canvas.
+  const stored = await decodeScaled(pixels, { width: pixels.width, height: pixels.height }, maxSide);
+  if (header.heifTransformed || orientation === 1) return stored;
+  const upright = await orientBitmap(stored, orientation);
+  stored.close();
+  return upright;
+}
+
+export async function decodeImage(blob: Blob, options: DecodeOptions = {}): Promise<DecodedImage> {
+  const maxFileBytes = options.maxFileBytes ?? LIMITS.maxFileBytes;
+  const maxPixels = options.maxPixels ?? LIMITS.maxPixels;
+  const workingMaxSide = options.workingMaxSide ?? LIMITS.workingMaxSide;
+  const proxyMaxSide = options.proxyMaxSide ?? LIMITS.proxyMaxSide;
+
+  if (blob.size > maxFileBytes) fail('DECODE_TOO_LARGE_BYTES', `The file has ${blob.size} bytes; the limit is ${maxFileBytes}`);
+  if (blob.size === 0) fail('DECODE_CORRUPT', 'The file is empty');
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const header = readImageHeader(bytes) ?? fail('DECODE_UNSUPPORTED', 'The file is not a JPEG, PNG, WebP, AVIF, GIF or HEIC image');
+  if (header.truncated) fail('DECODE_CORRUPT', `The ${header.mimeType} file is incomplete`);
+  if (header.width !== undefined && header.height !== undefined) {
+    if (header.width === 0 || header.height === 0) fail('DECODE_CORRUPT', 'The image header has a zero size');
+    if (header.width * header.height > maxPixels) fail('DECODE_TOO_LARGE_PIXELS', `The image has ${header.width}×${header.height} pixels; the limit is ${maxPixels}`);
+  }
+
+  const orientation = await readOrientation(bytes, header);
+  const isHeif = header.mimeType === 'image/heic' || header.mimeType === 'image/heif';
+  // HEIF sizes (ispe) are stored sizes that irot may turn; let the decoded bitmap tell.
+  const upright =
+    header.width !== undefined && header.height !== undefined && !(isHeif && header.heifTransformed)
+      ? swapsSides(orientation)
+        ? { width: header.height, height: header.width }
+        : { width: header.width, height: header.height }
+      : null;
+
+  let working = await decodeWithBrowser(blob, upright, workingMaxSide);
+  if (!working && isHeif) working = await decodeWithLibheif(bytes, header, orientation, maxPixels, workingMaxSide);
+  if (!working) return fail('DECODE_CORRUPT', `The ${header.mimeType} file could not be decoded`);
+
+  // Without a header size the decoder ran at full size: apply the limits now.
+  if (!upright && working.width * working.height > maxPixels) {
+    working.close();
+    fail('DECODE_TOO_LARGE_PIXELS', `The image has ${working.width}×${working.height} pixels; the limit is ${maxPixels}`);
+  }
+  const original = header.width !== undefined && header.height !== undefined ? orientedLike({ width: header.width, height: header.height }, working) : { width: working.width, height: working.height };
+  working = await fit(working, workingMaxSide);
+
+  const proxyScale = fitScale(working, proxyMaxSide);
+  const proxy =
+    proxyScale < 1
+      ? await createImageBitmap(working, {
+          resizeWidth: Math.max(1, Math.round(working.width * proxyScale)),
+          resizeHeight: Math.max(1, Math.round(working.height * proxyScale)),
+          resizeQuality: 'high',
+        })
+      : await createImageBitmap(working);
+
+  return {
+    working,
+    proxy,
+    width: working.width,
+    height: working.height,
+    originalWidth: original.width,
+    originalHeight: original.height,
+    mimeType: header.mimeType,
+    orientation,
+  };
+}
