@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { CrashMode, DecodedPhoto, FaceBox, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, Size, VisionWorkerApi } from '../../workers/types.ts';
+import { createPipeline, type ProgressEvent } from './createPipeline.ts';
+import type { WorkerHandle } from './workerSlot.ts';
+
+/** Stand-ins for ImageBitmap: jsdom has none, and the facade only passes them along. */
+const bitmap = (width: number, height: number) => ({ width, height, close() {} }) as unknown as ImageBitmap;
+
+/** A call the test answers by hand. */
+interface Pending<T> {
+  args: unknown[];
+  answer(value: T): void;
+}
+
+/** In-process image worker: records calls, keeps "decoded" photos by id like the real one. */
+class FakeImageWorker implements ImageWorkerApi {
+  photos = new Set<string>();
+  frames = new Set<string>();
+  decodes: Pending<DecodedPhoto>[] = [];
+  cancelled: number[] = [];
+  composites: RenderRequest[] = [];
+  /** When false, decode waits for the test to answer. */
+  autoDecode = true;
+  crashListener: ((reason: string) => void) | null = null;
+  terminated = false;
+
+  decode(jobId: number, photoId: string, file: Blob): Promise<DecodedPhoto> {
+    return new Promise((resolve) => {
+      const answer = (value: DecodedPhoto) => {
+        this.photos.add(photoId);
+        resolve(value);
+      };
+      const size = { width: file.size * 10, height: file.size * 5 };
+      if (this.autoDecode) answer({ size, proxy: bitmap(100, 50), visionInput: bitmap(64, 32) });
+      else this.decodes.push({ args: [jobId, photoId, file], answer });
+    });
+  }
+  async visionInput(photoId: string) {
+    if (!this.photos.has(photoId)) throw new Error('unknown photo');
+    return bitmap(64, 32);
+  }
+  async loadFrame(_jobId: number, frameId: string): Promise<FrameAnalysis> {
+    this.frames.add(frameId);
+    return { width: 100, height: 100, holes: [], transparentShare: 0.5 };
+  }
+  async place(photoId: string, frameId: string, faces: FaceBox[]) {
+    if (!this.photos.has(photoId) || !this.frames.has(frameId)) throw Object.assign(new Error('missing'), { name: 'PipelineError:RENDER_FAILED' });
+    return { x: 50, y: 50, scale: faces.length + 1, rotation: 0 };
+  }
+  async composite(_jobId: number, request: RenderRequest): Promise<Size> {
+    if (!this.photos.has(request.photoId) || !this.frames.has(request.frameId)) throw Object.assign(new Error('missing'), { name: 'PipelineError:RENDER_FAILED' });
+    this.composites.push(request);
+    return { width: 100, height: 100 };
+  }
+  async encode(_jobId: number, renderId: number, format: string) {
+    return new Blob([`render ${renderId}`], { type: `image/${format}` });
+  }
+  async release(id: string) {
+    this.photos.delete(id);
+  }
+  async cancel(jobId: number) {
+    this.cancelled.push(jobId);
+  }
+  crash(_mode: CrashMode): Promise<never> {
+    setTimeout(() => this.crashListener?.('test crash'), 0);
+    return new Promise(() => undefined);
+  }
+  handle(): WorkerHandle<ImageWorkerApi> {
+    return { api: this, terminate: () => void (this.terminated = true), onCrash: (l) => void (this.crashListener = l) };
+  }
+}
+
+class FakeVisionWorker implements VisionWorkerApi {
+  inputs = new Map<string, Size>();
+  async warm() {}
+  async detectFaces(_jobId: number, photoId: string, input: ImageBitmap, size: Size): Promise<FaceBox[]> {
+    this.inputs.set(photoId, size);
+    const scale = size.width / input.width;
+    return [{ box: { x: 10 * scale, y: 10 * scale, width: 20 * scale, height: 20 * scale }, score: 0.9, keypoints: [] }];
+  }
+  async segment(_jobId: number, photoId: string): Promise<PersonMask> {
+    if (!this.inputs.has(photoId)) throw new Error('unknown photo');
+    return { width: 2, height: 1, data: new Uint8Array([0, 255]) };
+  }
+  async release(photoId: string) {
+    this.inputs.delete(photoId);
+  }
+  async cancel() {}
+  crash(): Promise<never> {
+    return new Promise(() => undefined);
+  }
+}
+
+function setup() {
+  const images: FakeImageWorker[] = [];
+  const visions: FakeVisionWorker[] = [];
+  const pipeline = createPipeline({
+    startImageWorker: () => {
+      const worker = new FakeImageWorker();
+      images.push(worker);
+      return worker.handle();
+    },
+    startVisionWorker: () => {
+      const worker = new FakeVisionWorker();
+      visions.push(worker);
+      return { api: worker, terminate() {}, onCrash() {} };
+    },
+  });
+  const events: ProgressEvent[] = [];
+  pipeline.onProgress((event) => events.push(event));
+  return { pipeline, images, visions, events };
+}
+
+const photo = (bytes: number) => new Blob([new Uint8Array(bytes)]);
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createPipeline', () => {
+  it('loads a photo: decode, faces in working coordinates, placement, with progress per stage', async () => {
+    const { pipeline, images, events } = setup();
+    const frame = await pipeline.analyzeFrame(new Blob(['frame']));
+    const loaded = await pipeline.loadPhoto(photo(64), { frame });
+    expect(loaded.size).toEqual({ width: 640, height: 320 });
+    expect(loaded.faces[0]?.box).toEqual({ x: 100, y: 100, width: 200, height: 200 });
+    expect(loaded.transform).toEqual({ x: 50, y: 50, scale: 2, rotation: 0 });
+    expect(images).toHaveLength(1);
+    const done = events.filter((e) => e.status === 'done').map((e) => e.stage);
+    expect(done).toEqual(['analyze', 'decode', 'face', 'place']);
+    expect(events.filter((e) => e.status === 'start').map((e) => e.stage)).toEqual(done);
+  });
+
+  it('a newer photo cancels the older one, which rejects with CANCELLED and is released', async () => {
+    const { pipeline, images } = setup();
+    await pipeline.warm();
+    const worker = images[0]!;
+    worker.autoDecode = false;
+    const older = pipeline.loadPhoto(photo(10));
+    const olderOutcome = older.catch((e: unknown) => e);
+    await flush();
+    expect(worker.decodes).toHaveLength(1);
+    const newer = pipeline.loadPhoto(photo(20));
+    expect(await olderOutcome).toMatchObject({ code: 'CANCELLED' });
+    expect(worker.cancelled).toHaveLength(1);
+    // The worker finishes the cancelled decode anyway; then runs the newer one.
+    worker.decodes[0]!.answer({ size: { width: 100, height: 50 }, proxy: bitmap(1, 1), visionInput: bitmap(1, 1) });
+    await flush();
+    worker.autoDecode = true;
+    worker.decodes[1]!.answer({ size: { width: 200, height: 100 }, proxy: bitmap(1, 1), visionInput: bitmap(1, 1) });
+    const loaded = await newer;
+    expect(loaded.size).toEqual({ width: 200, height: 100 });
+    await flush();
+    // Only the newest photo stays in the worker.
+    expect([...worker.photos]).toEqual([loaded.photoId]);
+  });
+
+  it('renders with a person mask only when the background needs one', async () => {
+    const { pipeline, images } = setup();
+    const frame = await pipeline.analyzeFrame(new Blob(['frame']));
+    const loaded = await pipeline.loadPhoto(photo(64), { frame });
+    const blob = await pipeline.render({ photoId: loaded.photoId, frame, transform: loaded.transform!, format: 'png' });
+    expect(blob.type).toBe('image/png');
+    await pipeline.render({ photoId: loaded.photoId, frame, transform: loaded.transform!, background: { kind: 'blur', radius: 8 } });
+    const [keep, blur] = images[0]!.composites;
+    expect(keep?.mask).toBeUndefined();
+    expect(blur?.mask?.data).toEqual(new Uint8Array([0, 255]));
+  });
+
+  it('after the image worker crashes, render decodes the photo and loads the frame again on the new worker', async () => {
+    const { pipeline, images, events } = setup();
+    const frame = await pipeline.analyzeFrame(new Blob(['frame']));
+    const loaded = await pipeline.loadPhoto(photo(64), { frame });
+    await expect(pipeline.crashWorker('image', 'throw')).rejects.toMatchObject({ code: 'WORKER_CRASHED' });
+    expect(images[0]!.terminated).toBe(true);
+    events.length = 0;
+    const blob = await pipeline.render({ photoId: loaded.photoId, frame, transform: loaded.transform! });
+    expect(await blob.text()).toMatch(/^render \d+$/);
+    expect(images).toHaveLength(2);
+    expect(events.filter((e) => e.status === 'done').map((e) => e.stage)).toEqual(['decode', 'analyze', 'composite', 'encode']);
+  });
+
+  it('maps a failing stage to its PipelineError code and reports it as a progress error', async () => {
+    const { pipeline, images, events } = setup();
+    await pipeline.warm();
+    images[0]!.decode = async () => {
+      throw Object.assign(new Error('not an image'), { name: 'PipelineError:DECODE_UNSUPPORTED' });
+    };
+    await expect(pipeline.loadPhoto(photo(8))).rejects.toMatchObject({ code: 'DECODE_UNSUPPORTED', message: 'not an image' });
+    expect(events.at(-1)).toMatchObject({ stage: 'decode', status: 'error', code: 'DECODE_UNSUPPORTED' });
+  });
+});

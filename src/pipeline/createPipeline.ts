@@ -1,0 +1,384 @@
+import * as Comlink from 'comlink';
+import {
+  PipelineError,
+  type BackgroundChoice,
+  type CrashMode,
+  type FaceBox,
+  type FrameAnalysis,
+  type ImageWorkerApi,
+  type OutputFormat,
+  type PersonMask,
+  type PhotoTransform,
+  type PipelineErrorCode,
+  type RenderRequest,
+  type Size,
+  type VisionWorkerApi,
+} from '../../workers/types.ts';
+import { isPipelineError, toPipelineError } from './pipelineErrors.ts';
+import { createWorkerSlot, type RunOptions, type WorkerHandle, type WorkerSlot } from './workerSlot.ts';
+
+export type PipelineStage = 'warm' | 'decode' | 'face' | 'segment' | 'analyze' | 'place' | 'composite' | 'encode';
+
+export type ProgressEvent =
+  | { stage: PipelineStage; status: 'start' }
+  | { stage: PipelineStage; status: 'done'; ms: number }
+  | { stage: PipelineStage; status: 'error'; ms: number; code: PipelineErrorCode };
+
+export interface LoadedPhoto {
+  photoId: string;
+  /** Preview copy (≤ 1280 px); the full-size image stays in the worker. */
+  proxy: ImageBitmap;
+  /** Working-image size: the space of `faces` and `transform`. */
+  size: Size;
+  faces: FaceBox[];
+  /** Automatic placement in the frame given to loadPhoto, else null. */
+  transform: PhotoTransform | null;
+}
+
+export interface LoadedFrame {
+  frameId: string;
+  analysis: FrameAnalysis;
+}
+
+export interface RenderOptions {
+  photoId: string;
+  frame: LoadedFrame;
+  transform: PhotoTransform;
+  background?: BackgroundChoice;
+  backgroundImage?: Blob;
+  frameType?: RenderRequest['frameType'];
+  watermark?: RenderRequest['watermark'];
+  format?: OutputFormat;
+  /** 0..1, for JPEG and WebP. */
+  quality?: number;
+  /** Output size = frame size × outputScale (1 or 2). */
+  outputScale?: number;
+  signal?: AbortSignal;
+}
+
+export interface Pipeline {
+  /** Starts the workers and loads the models, so that the first photo is fast. */
+  warm(): Promise<void>;
+  /** Decodes a photo and finds its faces; a newer call cancels this one (PipelineError CANCELLED). */
+  loadPhoto(file: Blob, options?: { frame?: LoadedFrame; signal?: AbortSignal }): Promise<LoadedPhoto>;
+  /** Analyses a frame (a Blob, or a same-origin URL fetched here) and keeps it in the worker. */
+  analyzeFrame(frame: Blob | string, options?: { signal?: AbortSignal }): Promise<LoadedFrame>;
+  /** Automatic placement of a loaded photo in a loaded frame. */
+  place(photo: LoadedPhoto, frame: LoadedFrame): Promise<PhotoTransform>;
+  render(options: RenderOptions): Promise<Blob>;
+  onProgress(listener: (event: ProgressEvent) => void): () => void;
+  dispose(): void;
+  /** Test hook: makes a worker fail the way a crash would. */
+  crashWorker(worker: 'image' | 'vision', mode: CrashMode): Promise<never>;
+}
+
+export interface PipelineOptions {
+  startImageWorker?: () => WorkerHandle<ImageWorkerApi>;
+  startVisionWorker?: () => WorkerHandle<VisionWorkerApi>;
+  /** Time-out of one stage call; model loading gets four times as long. */
+  stageTimeoutMs?: number;
+}
+
+/** Wraps a module worker with Comlink; `error` events count as crashes. */
+function startWorker<Api>(worker: Worker): WorkerHandle<Api> {
+  const api = Comlink.wrap<Api>(worker) as unknown as Api;
+  return {
+    api,
+    terminate: () => worker.terminate(),
+    onCrash: (listener) => {
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        listener(event.message || 'uncaught error');
+      });
+      worker.addEventListener('messageerror', () => listener('message could not be read'));
+    },
+  };
+}
+
+const startImageWorker = () =>
+  startWorker<ImageWorkerApi>(new Worker(new URL('../../workers/image.worker.ts', import.meta.url), { type: 'module', name: 'bingkai-image' }));
+const startVisionWorker = () =>
+  startWorker<VisionWorkerApi>(new Worker(new URL('../../workers/vision.worker.ts', import.meta.url), { type: 'module', name: 'bingkai-vision' }));
+
+interface PhotoRecord {
+  file: Blob;
+  size: Size;
+  /** Worker generations that hold this photo; a restarted worker must get it again. */
+  imageGeneration: number;
+  visionGeneration: number;
+  mask?: PersonMask;
+}
+
+const needsMask = (background: BackgroundChoice | undefined) => background !== undefined && background.kind !== 'keep';
+
+export function createPipeline(options: PipelineOptions = {}): Pipeline {
+  const timeout = options.stageTimeoutMs ?? 30_000;
+  const image: WorkerSlot<ImageWorkerApi> = createWorkerSlot(options.startImageWorker ?? startImageWorker);
+  const vision: WorkerSlot<VisionWorkerApi> = createWorkerSlot(options.startVisionWorker ?? startVisionWorker);
+  const listeners = new Set<(event: ProgressEvent) => void>();
+  const photos = new Map<string, PhotoRecord>();
+  const frames = new Map<string, { blob: Blob; generation: number }>();
+  let nextId = 0;
+  let currentLoad: AbortController | null = null;
+  let warming: Promise<void> | null = null;
+
+  const emit = (event: ProgressEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+
+  /** Runs one stage on a worker with progress events; the clock starts when the worker takes the job. */
+  function stage<Api, T>(
+    slot: WorkerSlot<Api>,
+    name: PipelineStage,
+    call: (api: Api, jobId: number) => Promise<T>,
+    run: Omit<RunOptions<Api>, 'cancel'> & { signal?: AbortSignal | undefined },
+  ): Promise<T> {
+    let started = 0;
+    const { signal, ...rest } = run;
+    return slot
+      .run(
+        (api, jobId) => {
+          started = performance.now();
+          emit({ stage: name, status: 'start' });
+          return call(api, jobId);
+        },
+        {
+          ...rest,
+          ...(signal ? { signal } : {}),
+          timeoutMs: run.timeoutMs ?? timeout,
+          cancel: (api, jobId) => (api as { cancel(jobId: number): Promise<void> }).cancel(jobId),
+        },
+      )
+      .then(
+        (value) => {
+          emit({ stage: name, status: 'done', ms: performance.now() - started });
+          return value;
+        },
+        (error: unknown) => {
+          const failure = toPipelineError(error, run.fallback);
+          if (started) emit({ stage: name, status: 'error', ms: performance.now() - started, code: failure.code });
+          throw failure;
+        },
+      );
+  }
+
+  const forget = (promise: Promise<unknown>) => void promise.catch(() => undefined);
+
+  function release(photoId: string): void {
+    photos.delete(photoId);
+    if (image.started) forget(image.run((api) => api.release(photoId), { fallback: 'RENDER_FAILED', timeoutMs: timeout }));
+    if (vision.started) forget(vision.run((api) => api.release(photoId), { fallback: 'MODEL_LOAD_FAILED', timeoutMs: timeout }));
+  }
+
+  function photoRecord(photoId: string): PhotoRecord {
+    const record = photos.get(photoId);
+    if (!record) throw new Error(`Unknown photo ${photoId}: load it first`);
+    return record;
+  }
+
+  /** Decodes the photo again when the image worker restarted since it was loaded. */
+  async function photoInImageWorker(photoId: string, signal: AbortSignal | undefined): Promise<void> {
+    const record = photoRecord(photoId);
+    if (image.started && record.imageGeneration === image.generation) return;
+    const decoded = await stage(
+      image,
+      'decode',
+      async (api, jobId) => {
+        record.imageGeneration = image.generation;
+        return api.decode(jobId, photoId, record.file);
+      },
+      { fallback: 'DECODE_CORRUPT', signal },
+    );
+    decoded.proxy.close();
+    decoded.visionInput.close();
+  }
+
+  async function frameInImageWorker(frameId: string, signal: AbortSignal | undefined): Promise<void> {
+    const record = frames.get(frameId);
+    if (!record) throw new Error(`Unknown frame ${frameId}: analyse it first`);
+    if (image.started && record.generation === image.generation) return;
+    await stage(
+      image,
+      'analyze',
+      (api, jobId) => {
+        record.generation = image.generation;
+        return api.loadFrame(jobId, frameId, record.blob);
+      },
+      { fallback: 'FRAME_INVALID', signal },
+    );
+  }
+
+  async function personMask(photoId: string, signal: AbortSignal | undefined): Promise<PersonMask> {
+    const record = photoRecord(photoId);
+    if (record.mask) return record.mask;
+    if (!vision.started || record.visionGeneration !== vision.generation) {
+      await photoInImageWorker(photoId, signal);
+      const input = await image.run((api) => api.visionInput(photoId), { fallback: 'RENDER_FAILED', timeoutMs: timeout, ...(signal ? { signal } : {}) });
+      await stage(
+        vision,
+        'face',
+        (api, jobId) => {
+          record.visionGeneration = vision.generation;
+          return api.detectFaces(jobId, photoId, Comlink.transfer(input, [input]), record.size);
+        },
+        { fallback: 'MODEL_LOAD_FAILED', signal, timeoutMs: timeout * 4 },
+      );
+    }
+    const mask = await stage(vision, 'segment', (api, jobId) => api.segment(jobId, photoId), { fallback: 'MODEL_LOAD_FAILED', signal, timeoutMs: timeout * 4 });
+    record.mask = mask;
+    return mask;
+  }
+
+  async function place(photoId: string, faces: FaceBox[], frame: LoadedFrame, signal: AbortSignal | undefined): Promise<PhotoTransform> {
+    await photoInImageWorker(photoId, signal);
+    await frameInImageWorker(frame.frameId, signal);
+    return stage(image, 'place', (api) => api.place(photoId, frame.frameId, faces), { fallback: 'RENDER_FAILED', signal });
+  }
+
+  return {
+    warm() {
+      warming ??= Promise.all([
+        stage(vision, 'warm', (api) => api.warm(), { fallback: 'MODEL_LOAD_FAILED', timeoutMs: timeout * 4 }),
+        // Starting the image worker now moves its module loading out of the first photo's path.
+        image.run((api) => api.release(''), { fallback: 'RENDER_FAILED' }),
+      ]).then(
+        () => undefined,
+        (error: unknown) => {
+          warming = null;
+          throw error;
+        },
+      );
+      return warming;
+    },
+
+    async loadPhoto(file, { frame, signal } = {}) {
+      currentLoad?.abort();
+      const controller = new AbortController();
+      currentLoad = controller;
+      signal?.addEventListener('abort', () => controller.abort(), { once: true });
+      const photoId = `photo-${++nextId}`;
+      const { signal: jobSignal } = controller;
+      let record: PhotoRecord | undefined;
+      let proxy: ImageBitmap | undefined;
+      try {
+        const decoded = await stage(
+          image,
+          'decode',
+          async (api, jobId) => {
+            record = { file, size: { width: 0, height: 0 }, imageGeneration: image.generation, visionGeneration: 0 };
+            return api.decode(jobId, photoId, file);
+          },
+          { fallback: 'DECODE_CORRUPT', signal: jobSignal },
+        );
+        proxy = decoded.proxy;
+        if (!record) throw new Error('decode finished without a record');
+        record.size = decoded.size;
+        photos.set(photoId, record);
+        if (jobSignal.aborted) {
+          decoded.visionInput.close();
+          throw new PipelineError('CANCELLED', 'A newer photo replaced this one');
+        }
+        let faces: FaceBox[] = [];
+        const faceRecord = record;
+        try {
+          faces = await stage(
+            vision,
+            'face',
+            (api, jobId) => {
+              faceRecord.visionGeneration = vision.generation;
+              return api.detectFaces(jobId, photoId, Comlink.transfer(decoded.visionInput, [decoded.visionInput]), decoded.size);
+            },
+            // The first call may still be loading the model.
+            { fallback: 'MODEL_LOAD_FAILED', signal: jobSignal, timeoutMs: timeout * 4 },
+          );
+        } catch (error) {
+          // Without faces the photo is still usable (centred placement); only a cancel stops here.
+          if (isPipelineError(error, 'CANCELLED')) throw error;
+          console.warn('Face detection failed; placing without faces', error);
+        }
+        const transform = frame ? await place(photoId, faces, frame, jobSignal) : null;
+        if (jobSignal.aborted) throw new PipelineError('CANCELLED', 'A newer photo replaced this one');
+        // Only the newest photo stays cached in the workers.
+        for (const id of photos.keys()) if (id !== photoId) release(id);
+        return { photoId, proxy: decoded.proxy, size: decoded.size, faces, transform };
+      } catch (error) {
+        // Also when cancelled: the worker may have finished decoding before it heard of the cancel.
+        release(photoId);
+        proxy?.close();
+        throw toPipelineError(error, 'DECODE_CORRUPT');
+      } finally {
+        if (currentLoad === controller) currentLoad = null;
+      }
+    },
+
+    async analyzeFrame(frame, { signal } = {}) {
+      let blob: Blob;
+      if (typeof frame === 'string') {
+        const response = await fetch(frame, signal ? { signal } : {});
+        if (!response.ok) throw toPipelineError(new Error(`The frame could not be loaded (HTTP ${response.status})`), 'FRAME_INVALID');
+        blob = await response.blob();
+      } else blob = frame;
+      const frameId = `frame-${++nextId}`;
+      const record = { blob, generation: 0 };
+      const analysis = await stage(
+        image,
+        'analyze',
+        (api, jobId) => {
+          record.generation = image.generation;
+          return api.loadFrame(jobId, frameId, blob);
+        },
+        { fallback: 'FRAME_INVALID', signal },
+      );
+      frames.set(frameId, record);
+      return { frameId, analysis };
+    },
+
+    place: (photo, frame) => place(photo.photoId, photo.faces, frame, undefined),
+
+    async render({ photoId, frame, transform, background = { kind: 'keep' }, backgroundImage, frameType, watermark, format = 'jpeg', quality = 0.92, outputScale = 1, signal }) {
+      const mask = needsMask(background) ? await personMask(photoId, signal) : undefined;
+      await photoInImageWorker(photoId, signal);
+      await frameInImageWorker(frame.frameId, signal);
+      let renderId = 0;
+      await stage(
+        image,
+        'composite',
+        (api, jobId) => {
+          renderId = jobId;
+          return api.composite(jobId, {
+            photoId,
+            frameId: frame.frameId,
+            transform,
+            background,
+            outputScale,
+            ...(mask ? { mask } : {}),
+            ...(backgroundImage ? { backgroundImage } : {}),
+            ...(watermark ? { watermark } : {}),
+            ...(frameType ? { frameType } : {}),
+          });
+        },
+        { fallback: 'RENDER_FAILED', signal },
+      );
+      return stage(image, 'encode', (api, jobId) => api.encode(jobId, renderId, format, quality), { fallback: 'ENCODE_FAILED', signal });
+    },
+
+    onProgress(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    dispose() {
+      currentLoad?.abort();
+      image.dispose();
+      vision.dispose();
+      photos.clear();
+      frames.clear();
+      listeners.clear();
+    },
+
+    crashWorker(worker, mode) {
+      const run = { fallback: 'RENDER_FAILED' as const, timeoutMs: 2_000 };
+      return worker === 'image' ? image.run((api) => api.crash(mode), run) : vision.run((api) => api.crash(mode), run);
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * Image worker: decode, frame analysis, placement, composite and encode. Full-size pixels stay
+ * here: decoded working images and frames are kept by id, results by render id until encoded;
+ * only the preview proxy and a small vision copy leave (transferred, not copied).
+ */
+import * as Comlink from 'comlink';
+import { compositeResult, type BackgroundLayer } from './composite.ts';
+import { decodeImage } from './decode.ts';
+import { encodeImage } from './encode.ts';
+import { analyzeFrameBitmap } from './frameAnalysis.ts';
+import { autoPlace } from './placement.ts';
+import { LIMITS, PipelineError, type CrashMode, type FrameAnalysis, type ImageWorkerApi, type Size } from './types.ts';
+
+interface Photo {
+  working: ImageBitmap;
+  size: Size;
+}
+
+const photos = new Map<string, Photo>();
+const frames = new Map<string, { bitmap: ImageBitmap; analysis: FrameAnalysis }>();
+const renders = new Map<number, OffscreenCanvas>();
+const jobs = new Map<number, AbortController>();
+
+/** Runs a job that `cancel(jobId)` can stop at its checkpoints (and inside stages taking a signal). */
+async function job<T>(jobId: number, work: (signal: AbortSignal, checkpoint: () => void) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  jobs.set(jobId, controller);
+  const checkpoint = () => {
+    if (controller.signal.aborted) throw new PipelineError('CANCELLED', 'The job was cancelled');
+  };
+  try {
+    return await work(controller.signal, checkpoint);
+  } finally {
+    jobs.delete(jobId);
+  }
+}
+
+function photo(photoId: string): Photo {
+  const found = photos.get(photoId);
+  if (!found) throw new PipelineError('RENDER_FAILED', `Photo ${photoId} is not loaded`);
+  return found;
+}
+
+function frame(frameId: string) {
+  const found = frames.get(frameId);
+  if (!found) throw new PipelineError('FRAME_INVALID', `Frame ${frameId} is not loaded`);
+  return found;
+}
+
+function release(id: string): void {
+  photos.get(id)?.working.close();
+  photos.delete(id);
+  frames.get(id)?.bitmap.close();
+  frames.delete(id);
+}
+
+/** A copy for the vision worker: ≤ proxy size is plenty for BlazeFace tiles and the 256 px selfie model. */
+function visionCopy(source: ImageBitmap, size: Size): Promise<ImageBitmap> {
+  const scale = Math.min(1, LIMITS.proxyMaxSide / Math.max(size.width, size.height));
+  return createImageBitmap(source, {
+    resizeWidth: Math.max(1, Math.round(size.width * scale)),
+    resizeHeight: Math.max(1, Math.round(size.height * scale)),
+    resizeQuality: 'medium',
+  });
+}
+
+async function bitmapOf(blob: Blob, code: 'FRAME_INVALID' | 'RENDER_FAILED'): Promise<ImageBitmap> {
+  try {
+    return await createImageBitmap(blob);
+  } catch (error) {
+    throw new PipelineError(code, `The image could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function crash(mode: CrashMode): Promise<never> {
+  if (mode === 'throw') {
+    setTimeout(() => {
+      throw new Error('Crash requested by a test');
+    });
+  } else {
+    const forever = Number.POSITIVE_INFINITY;
+    while (performance.now() < forever) {
+      // Busy forever: a stage that never answers.
+    }
+  }
+  return new Promise<never>(() => undefined);
+}
+
+const api: ImageWorkerApi = {
+  decode(jobId, photoId, file) {
+    return job(jobId, async (_signal, checkpoint) => {
+      release(photoId);
+      const decoded = await decodeImage(file);
+      try {
+        checkpoint();
+        const size = { width: decoded.width, height: decoded.height };
+        const visionInput = await visionCopy(decoded.proxy, size);
+        checkpoint();
+        photos.set(photoId, { working: decoded.working, size });
+        return Comlink.transfer({ size, proxy: decoded.proxy, visionInput }, [decoded.proxy, visionInput]);
+      } catch (error) {
+        decoded.working.close();
+        decoded.proxy.close();
+        throw error;
+      }
+    });
+  },
+
+  async visionInput(photoId) {
+    const { working, size } = photo(photoId);
+    const copy = await visionCopy(working, size);
+    return Comlink.transfer(copy, [copy]);
+  },
+
+  loadFrame(jobId, frameId, blob) {
+    return job(jobId, async (_signal, checkpoint) => {
+      const bitmap = await bitmapOf(blob, 'FRAME_INVALID');
+      try {
+        checkpoint();
+        const analysis = await analyzeFrameBitmap(bitmap);
+        checkpoint();
+        release(frameId);
+        frames.set(frameId, { bitmap, analysis });
+        return analysis;
+      } catch (error) {
+        bitmap.close();
+        throw error;
+      }
+    });
+  },
+
+  async place(photoId, frameId, faces) {
+    const { size } = photo(photoId);
+    const hole = frame(frameId).analysis.holes[0];
+    if (!hole) throw new PipelineError('FRAME_NOT_TRANSPARENT', 'The frame has no hole for the photo');
+    return autoPlace({ photo: size, faces, hole });
+  },
+
+  composite(jobId, request) {
+    return job(jobId, async (_signal, checkpoint) => {
+      const { working } = photo(request.photoId);
+      const { bitmap } = frame(request.frameId);
+      let background: BackgroundLayer | undefined;
+      let backgroundImage: ImageBitmap | undefined;
+      if (request.background.kind !== 'keep') {
+        if (!request.mask) throw new PipelineError('RENDER_FAILED', `Background "${request.background.kind}" needs a person mask`);
+        if (request.backgroundImage) backgroundImage = await bitmapOf(request.backgroundImage, 'RENDER_FAILED');
+        background = { choice: request.background, mask: request.mask, ...(backgroundImage ? { image: backgroundImage } : {}) };
+      }
+      try {
+        checkpoint();
+        const canvas = await compositeResult({
+          frame: bitmap,
+          frameType: request.frameType ?? 'frame',
+          photo: working,
+          transform: request.transform,
+          outputScale: request.outputScale,
+          ...(background ? { background } : {}),
+          ...(request.watermark ? { watermark: request.watermark } : {}),
+        });
+        checkpoint();
+        renders.set(jobId, canvas);
+        return { width: canvas.width, height: canvas.height };
+      } finally {
+        backgroundImage?.close();
+      }
+    });
+  },
+
+  encode(jobId, renderId, format, quality) {
+    return job(jobId, async () => {
+      const canvas = renders.get(renderId);
+      if (!canvas) throw new PipelineError('ENCODE_FAILED', `Render ${renderId} is not available`);
+      renders.delete(renderId);
+      return encodeImage(canvas, { format, quality });
+    });
+  },
+
+  async release(id) {
+    release(id);
+  },
+
+  async cancel(jobId) {
+    jobs.get(jobId)?.abort();
+  },
+
+  crash,
+};
+
+Comlink.expose(api);

@@ -1,0 +1,116 @@
+/**
+ * Vision worker: MediaPipe face detection and person segmentation (face.ts, segment.ts),
+ * apart from image.worker.ts so that loading models and running them never delays decoding.
+ * Both tasks share this worker (visionRuntime.ts restores ModuleFactory for each task).
+ * Keeps each photo's vision input (a ≤ 1280 px copy) by id, so segmentation needs no new copy.
+ */
+import * as Comlink from 'comlink';
+import { detectFaces, warmFace } from './face.ts';
+import { segmentPerson, warmSegment } from './segment.ts';
+import { PipelineError, type CrashMode, type FaceBox, type Size, type VisionWorkerApi } from './types.ts';
+
+/**
+ * tasks-vision posts usage logs to a Google host (odml.pa.googleapis.com) with fetch. The photo
+ * stays on the device, and so does everything about it: cross-origin fetches fail here without
+ * touching the network (CSP connect-src would block them too, but noisily).
+ */
+const sameOriginFetch = self.fetch.bind(self);
+self.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), self.location.href);
+  if (url.origin !== self.location.origin) return Promise.reject(new TypeError(`Blocked a request to ${url.origin}: the editor works offline`));
+  return sameOriginFetch(input, init);
+};
+
+/** TFLite reports informational lines ("INFO: Created TensorFlow Lite XNNPACK delegate…") on stderr, which emscripten sends to console.error. */
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].startsWith('INFO:')) console.info(...args);
+  else consoleError(...args);
+};
+
+const inputs = new Map<string, { input: ImageBitmap; size: Size }>();
+const jobs = new Map<number, AbortController>();
+
+/** Runs a job that `cancel(jobId)` can stop at its checkpoints. */
+async function job<T>(jobId: number, work: (checkpoint: () => void) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  jobs.set(jobId, controller);
+  const checkpoint = () => {
+    if (controller.signal.aborted) throw new PipelineError('CANCELLED', 'The job was cancelled');
+  };
+  try {
+    return await work(checkpoint);
+  } finally {
+    jobs.delete(jobId);
+  }
+}
+
+function release(photoId: string): void {
+  inputs.get(photoId)?.input.close();
+  inputs.delete(photoId);
+}
+
+/** Maps faces found on a downscaled copy back to working-image pixels. */
+function toWorking(faces: FaceBox[], input: Size, size: Size): FaceBox[] {
+  const sx = size.width / input.width;
+  const sy = size.height / input.height;
+  return faces.map((face) => ({
+    score: face.score,
+    box: { x: face.box.x * sx, y: face.box.y * sy, width: face.box.width * sx, height: face.box.height * sy },
+    keypoints: face.keypoints.map((k) => ({ x: k.x * sx, y: k.y * sy })),
+  }));
+}
+
+function crash(mode: CrashMode): Promise<never> {
+  if (mode === 'throw') {
+    setTimeout(() => {
+      throw new Error('Crash requested by a test');
+    });
+  } else {
+    const forever = Number.POSITIVE_INFINITY;
+    while (performance.now() < forever) {
+      // Busy forever: a stage that never answers.
+    }
+  }
+  return new Promise<never>(() => undefined);
+}
+
+const api: VisionWorkerApi = {
+  async warm() {
+    await warmFace();
+    await warmSegment();
+  },
+
+  detectFaces(jobId, photoId, input, size) {
+    return job(jobId, async (checkpoint) => {
+      release(photoId);
+      inputs.set(photoId, { input, size });
+      checkpoint();
+      const faces = await detectFaces(input);
+      checkpoint();
+      return toWorking(faces, input, size);
+    });
+  },
+
+  segment(jobId, photoId) {
+    return job(jobId, async (checkpoint) => {
+      const entry = inputs.get(photoId);
+      if (!entry) throw new PipelineError('RENDER_FAILED', `Photo ${photoId} is not loaded in the vision worker`);
+      const mask = await segmentPerson(entry.input);
+      checkpoint();
+      return Comlink.transfer(mask, [mask.data.buffer]);
+    });
+  },
+
+  async release(photoId) {
+    release(photoId);
+  },
+
+  async cancel(jobId) {
+    jobs.get(jobId)?.abort();
+  },
+
+  crash,
+};
+
+Comlink.expose(api);
