@@ -20,6 +20,17 @@ export const errorCodes = [
   'FINGERPRINT_MISSING',
   'INTERNAL',
   'UNAVAILABLE',
+  // Account layer (issue 4).
+  'TOKEN_EXPIRED',
+  'ACCOUNT_SUSPENDED',
+  'ACCOUNT_NOT_VERIFIED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_TAKEN',
+  'CAPTCHA_INVALID',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'CODE_TOO_MANY_ATTEMPTS',
+  'TICKET_INVALID',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -9,16 +9,29 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { ApiError } from './http/apiError.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
+import { createMailer } from './mail/mailer.ts';
 import { indexInlineScriptHashes } from './http/inlineScripts.ts';
 import { registerStaticSite } from './http/staticSite.ts';
+import { accountRoutes } from './routes/account.ts';
+import { accountAuthRoutes } from './routes/accountAuth.ts';
+import { accountPreferenceRoutes } from './routes/accountPreferences.ts';
+import { accountProfileRoutes } from './routes/accountProfile.ts';
+import { appealRoutes } from './routes/appeal.ts';
+import { facebookDeletionCallbackRoutes, facebookDeletionRoutes } from './routes/facebookDeletion.ts';
+import { socialAuthRoutes } from './routes/socialAuth.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
+import { captchaRoutes } from './routes/captcha.ts';
 import { campaignRoutes } from './routes/campaigns.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { ipLookupRoutes } from './routes/ipLookup.ts';
+import { noticeRoutes } from './routes/notice.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
 import { DbNonceStore, RedisNonceStore, type NonceStore } from './services/nonceStore.ts';
 import { createSignatureVerifier } from './services/requestSigning.ts';
+import { createCaptcha } from './services/captcha.ts';
+import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './services/hitCounter.ts';
+import { createTokenService } from './services/tokens.ts';
 import { createStorage } from './storage/createStorage.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { UrlSigner } from './storage/urlSigning.ts';
@@ -96,7 +109,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, version: packageVersion(), startedAt: Date.now() };
+  const tokens = await createTokenService(config);
+  const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', async () => mail.close());
+  // Not awaited: an unreachable SMTP server must not hold up the start; it only raises the maintenance notice.
+  void mail.verify();
+  const hits: HitCounter = redis ? new RedisHitCounter(redis, `${config.redisPrefix}rate:`) : new MemoryHitCounter();
+  const captcha = createCaptcha({ secret: signingSecret, cost: config.captchaCost, maxCounter: config.captchaMaxCounter, usedChallenges: nonces });
+  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, version: packageVersion(), startedAt: Date.now() };
 
   // JSON bodies are kept as text too: signatures cover the exact bytes sent.
   app.removeAllContentTypeParsers();
@@ -134,11 +154,22 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(
     async (v2) => {
       requestKeyRoutes(v2, ctx);
+      captchaRoutes(v2, ctx);
+      // Facebook calls this one; its signed_request is the authentication.
+      await v2.register(async (facebook) => facebookDeletionCallbackRoutes(facebook, ctx));
       await v2.register(async (signed) => {
         signed.addHook('preValidation', verifySignature);
         analyticsRoutes(signed, ctx);
         campaignRoutes(signed, ctx);
         ipLookupRoutes(signed, ctx);
+        noticeRoutes(signed, ctx);
+        accountRoutes(signed, ctx);
+        accountAuthRoutes(signed, ctx);
+        accountProfileRoutes(signed, ctx);
+        accountPreferenceRoutes(signed, ctx);
+        socialAuthRoutes(signed, ctx);
+        facebookDeletionRoutes(signed, ctx);
+        appealRoutes(signed, ctx);
       });
     },
     { prefix: '/api/v2' },

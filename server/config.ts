@@ -27,6 +27,30 @@ export interface AppConfig {
   jsonBodyLimit: number;
   /** Largest file accepted by storage and the upload route. */
   maxUploadBytes: number;
+  /** SMTP connection URL (smtp:// or smtps://); when absent mails are written as .eml files under dataDir/mail. */
+  smtpUrl: string | undefined;
+  /** From header of every mail. */
+  mailFrom: string;
+  /** ES256 key pair as JWK JSON (TOKEN_PRIVATE_KEY / TOKEN_PUBLIC_KEY); generated into dataDir/secrets when absent. */
+  tokenPrivateKey: string | undefined;
+  tokenPublicKey: string | undefined;
+  /** ID token lifetime in seconds. */
+  tokenTtlSeconds: number;
+  /** ALTCHA proof-of-work cost (SHA-256 iterations per attempt times the counter range); tests lower it. */
+  captchaCost: number;
+  /** Upper bound of the secret counter the client must find. */
+  captchaMaxCounter: number;
+  /** Per 15 minutes, on each account route that takes a password, code or email (register, sign-in, pending, forgot-password). */
+  authRateLimitPerIp: number;
+  authRateLimitPerEmail: number;
+  /** Google sign-in: OAuth client id (ID-token audience; Google sign-in is off when absent), accepted issuers, key set URL. */
+  googleClientId: string | undefined;
+  googleIssuers: string[];
+  googleJwksUrl: string;
+  /** Facebook sign-in and data deletion: app id and secret (off when absent), Graph API base URL. */
+  facebookAppId: string | undefined;
+  facebookAppSecret: string | undefined;
+  facebookGraphUrl: string;
 }
 
 const MiB = 1024 * 1024;
@@ -55,6 +79,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     rateLimitMax: intFrom(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
     jsonBodyLimit: MiB,
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 15 * MiB, 'MAX_UPLOAD_BYTES'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Bingkai <no-reply@bingkai.local>',
+    tokenPrivateKey: env.TOKEN_PRIVATE_KEY || undefined,
+    tokenPublicKey: env.TOKEN_PUBLIC_KEY || undefined,
+    tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 15 * 60, 'TOKEN_TTL_SECONDS'),
+    captchaCost: intFrom(env.CAPTCHA_COST, 1, 'CAPTCHA_COST'),
+    captchaMaxCounter: intFrom(env.CAPTCHA_MAX_COUNTER, 50_000, 'CAPTCHA_MAX_COUNTER'),
+    authRateLimitPerIp: intFrom(env.AUTH_RATE_LIMIT_PER_IP, 30, 'AUTH_RATE_LIMIT_PER_IP'),
+    authRateLimitPerEmail: intFrom(env.AUTH_RATE_LIMIT_PER_EMAIL, 10, 'AUTH_RATE_LIMIT_PER_EMAIL'),
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    googleIssuers: (env.GOOGLE_ISSUER || 'https://accounts.google.com,accounts.google.com').split(',').map((issuer) => issuer.trim()).filter(Boolean),
+    googleJwksUrl: env.GOOGLE_JWKS_URL || 'https://www.googleapis.com/oauth2/v3/certs',
+    facebookAppId: env.FACEBOOK_APP_ID || undefined,
+    facebookAppSecret: env.FACEBOOK_APP_SECRET || undefined,
+    facebookGraphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
   };
 }
 

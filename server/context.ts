@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDe
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { CaptchaService } from './services/captcha.ts';
+import type { HitCounter } from './services/hitCounter.ts';
 import type { NonceStore } from './services/nonceStore.ts';
+import type { TokenService } from './services/tokens.ts';
 import type { FileStorage } from './storage/storage.ts';
 import type { UrlSigner } from './storage/urlSigning.ts';
 
@@ -14,6 +18,12 @@ export interface AppContext {
   signer: UrlSigner;
   signingSecret: Uint8Array;
   nonces: NonceStore;
+  /** Account layer: ID tokens, mail, captcha (docs/ACCOUNT.md). */
+  tokens: TokenService;
+  mail: Mailer;
+  captcha: CaptchaService;
+  /** Fixed-window counters for limits the rate-limit plugin cannot key (per email); Redis-backed when configured. */
+  hits: HitCounter;
   version: string;
   startedAt: number;
 }

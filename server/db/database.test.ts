@@ -7,7 +7,20 @@ import { createTestDatabase, drivers } from '../testing/testApp.ts';
 import { openDatabase } from './database.ts';
 import * as schema from './schema.ts';
 
-const tables = [schema.accounts, schema.campaigns, schema.campaignFrames, schema.requestNonces, schema.pageViews].map((table) => getTableName(table)).sort();
+const tables = [
+  schema.accounts,
+  schema.campaigns,
+  schema.campaignFrames,
+  schema.requestNonces,
+  schema.pageViews,
+  schema.accountIdentities,
+  schema.verificationCodes,
+  schema.emailChanges,
+  schema.passwordResetTickets,
+  schema.preferences,
+  schema.appeals,
+  schema.facebookDeletions,
+].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {
   const result = await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { AppealStatus, MonetizationState } from '../../contract/account.ts';
 
 /** A photo hole in a frame, in frame pixels. */
 export interface FrameHole {
@@ -9,14 +10,153 @@ export interface FrameHole {
   height: number;
 }
 
-/** Minimal creator account; auth fields arrive with the account issue. */
+/** A paid plan; null on the account means the free plan. */
+export interface Subscription {
+  plan: string;
+}
+
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** Public id: the token subject. */
   uuid: uuid('uuid').notNull().unique().defaultRandom(),
   username: text('username').notNull().unique(),
   name: text('name').notNull(),
+  /** Always trimmed and lower-cased. */
   email: text('email').notNull().unique(),
   avatarKey: text('avatar_key'),
+  bannerKey: text('banner_key'),
+  /** argon2id PHC string; null for accounts that only sign in with a provider. */
+  passwordHash: text('password_hash'),
+  isVerified: boolean('is_verified').notNull().default(false),
+  bio: text('bio').notNull().default(''),
+  websiteLink: text('website_link').notNull().default(''),
+  country: text('country'),
+  language: text('language'),
+  locale: text('locale'),
+  /** Copied into every token; bumping it kills all tokens issued before. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  lastPasswordUpdate: timestamp('last_password_update', { withTimezone: true }),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  appealStatus: text('appeal_status').$type<AppealStatus>().notNull().default('NOT_YET'),
+  applyMonetization: text('apply_monetization').$type<MonetizationState>().notNull().default('FORM'),
+  subscription: jsonb('subscription').$type<Subscription | null>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const identityProviders = ['google', 'facebook', 'apple'] as const;
+export type IdentityProvider = (typeof identityProviders)[number];
+
+/** A social sign-in linked to an account (one per provider). */
+export const accountIdentities = pgTable(
+  'account_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: identityProviders }).notNull(),
+    subject: text('subject').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('account_identities_provider_subject_key').on(table.provider, table.subject),
+    unique('account_identities_account_provider_key').on(table.accountId, table.provider),
+    check('account_identities_provider_check', sql`${table.provider} in ('google', 'facebook', 'apple')`),
+  ],
+);
+
+export const verificationKinds = ['registration', 'email_update'] as const;
+export type VerificationKind = (typeof verificationKinds)[number];
+
+/** The one live 6-digit code per account and kind; the code is stored as a hash. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: verificationKinds }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Where the code was sent (the new address for an email update). */
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('verification_codes_account_kind_key').on(table.accountId, table.kind),
+    check('verification_codes_kind_check', sql`${table.kind} in ('registration', 'email_update')`),
+  ],
+);
+
+/** A pending email change; the ticket (hashed) lets the old address cancel it. */
+export const emailChanges = pgTable('email_changes', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  ticketHash: text('ticket_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResetTickets = pgTable(
+  'password_reset_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tickets_account_idx').on(table.accountId)],
+);
+
+export const preferenceTypes = ['general', 'notification'] as const;
+export type PreferenceType = (typeof preferenceTypes)[number];
+
+export const preferences = pgTable(
+  'preferences',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: preferenceTypes }).notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'preferences_pkey', columns: [table.accountId, table.type] }),
+    check('preferences_type_check', sql`${table.type} in ('general', 'notification')`),
+  ],
+);
+
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    fileKey: text('file_key'),
+    status: text('status').$type<AppealStatus>().notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('appeals_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/** Facebook data-deletion callbacks; the status page is looked up by confirmation code. */
+export const facebookDeletions = pgTable('facebook_deletions', {
+  confirmationCode: text('confirmation_code').primaryKey(),
+  subject: text('subject').notNull(),
+  status: text('status').notNull().default('PENDING'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ACCOUNT_STORAGE_KEY, TOKEN_STORAGE_KEY, accountDefaults, isFreePlan, isLoggedIn, useAccountStore } from './accountStore.ts';
+import { ACCOUNT_STORAGE_KEY, TOKEN_STORAGE_KEY, accountDefaults, accountFromIdToken, decodeIdToken, isFreePlan, isLoggedIn, useAccountStore } from './accountStore.ts';
+import { ayuClaims, idToken } from './testing/fakeAccountServer.ts';
 
 function stored(): { state: Record<string, unknown>; version: number } {
   return JSON.parse(localStorage.getItem(ACCOUNT_STORAGE_KEY) ?? 'null');
@@ -96,8 +97,48 @@ describe('accountStore', () => {
     });
     useAccountStore.getState().logout();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    const { patch: _p, openAuthModal: _o, closeAuthModal: _c, logout: _l, ...data } = useAccountStore.getState();
+    const { patch: _p, openAuthModal: _o, closeAuthModal: _c, setAuthOption: _s, logout: _l, ...data } = useAccountStore.getState();
     expect(data).toEqual(accountDefaults());
     expect(stored().state.uuid).toBe('');
+  });
+
+  it('switches the auth modal between sign-in, sign-up and forgot password', () => {
+    const store = useAccountStore.getState();
+    store.openAuthModal();
+    expect(useAccountStore.getState().modal).toEqual({ show: true, authOption: 'sign-in' });
+    store.setAuthOption('forgot-password');
+    expect(useAccountStore.getState().modal).toEqual({ show: true, authOption: 'forgot-password' });
+    store.closeAuthModal();
+    expect(useAccountStore.getState().modal.show).toBe(false);
+  });
+});
+
+describe('ID token', () => {
+  it('maps the claims to account fields', () => {
+    expect(accountFromIdToken(idToken({ ...ayuClaims, subscription: { plan: 'diamond-yearly' }, lastPasswordUpdate: null, avatar: null }))).toEqual({
+      uuid: ayuClaims.sub,
+      user: { ...ayuClaims, subscription: { plan: 'diamond-yearly' }, lastPasswordUpdate: null, avatar: null },
+      name: 'Ayu Lestari',
+      username: 'ayu',
+      email: 'ayu@example.com',
+      createdAt: ayuClaims.createdAt,
+      avatar: '',
+      subscription: { plan: 'diamond-yearly' },
+      isPassword: true,
+      isVerified: true,
+      lastPasswordUpdate: 0,
+      associatedAccount: { apple: null, facebook: null, google: { name: 'Ayu G', email: 'ayu@gmail.example' } },
+    });
+  });
+
+  it('reads UTF-8 names', () => {
+    expect(accountFromIdToken(idToken({ ...ayuClaims, name: 'Ñyoman Ày 🌺' }))?.name).toBe('Ñyoman Ày 🌺');
+  });
+
+  it('refuses what is not a JWT with a subject', () => {
+    expect(decodeIdToken('not-a-token')).toBeNull();
+    expect(decodeIdToken('a.%%%.c')).toBeNull();
+    expect(decodeIdToken(`a.${btoa('[1,2]')}.c`)).toBeNull();
+    expect(accountFromIdToken(idToken({ name: 'No subject' }))).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 export const ACCOUNT_STORAGE_KEY = 'bingkai-account';
 export const TOKEN_STORAGE_KEY = 'bingkai-token';
 
-export type AuthOption = 'sign-in' | 'sign-up';
+export type AuthOption = 'sign-in' | 'sign-up' | 'forgot-password';
 export type ProviderName = 'apple' | 'facebook' | 'google';
 
 export interface LinkedAccount {
@@ -60,6 +60,7 @@ export interface AccountActions {
   patch: (data: Partial<AccountData>) => void;
   openAuthModal: (authOption?: AuthOption) => void;
   closeAuthModal: () => void;
+  setAuthOption: (authOption: AuthOption) => void;
   /** Removes the token, clears every account field and resets the sign-in modal. */
   logout: () => void;
 }
@@ -105,6 +106,58 @@ export function isLoggedIn(state: Pick<AccountData, 'uuid'>): boolean {
   return typeof state.uuid === 'string' && state.uuid.length > 0;
 }
 
+function claimText(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function claimNumber(value: unknown): number {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  const parsed = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+/** The payload of a JWT (base64url JSON), or null when the token is not one. */
+export function decodeIdToken(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Account fields carried by an ID token (seed §3), or null when it has no subject. */
+export function accountFromIdToken(token: string): Partial<AccountData> | null {
+  const claims = decodeIdToken(token);
+  const uuid = claimText(claims?.sub);
+  if (!claims || !uuid) return null;
+  const associatedAccount: AccountData['associatedAccount'] = { apple: null, facebook: null, google: null };
+  for (const entry of Array.isArray(claims.associatedAccount) ? (claims.associatedAccount as unknown[]) : []) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { provider, name, email } = entry as Record<string, unknown>;
+    if (provider === 'apple' || provider === 'facebook' || provider === 'google') associatedAccount[provider] = { name: claimText(name), email: claimText(email) };
+  }
+  const subscription = typeof claims.subscription === 'object' && claims.subscription !== null && typeof (claims.subscription as Subscription).plan === 'string' ? (claims.subscription as Subscription) : null;
+  return {
+    uuid,
+    user: claims,
+    name: claimText(claims.name),
+    username: claimText(claims.username),
+    email: claimText(claims.email),
+    createdAt: claimNumber(claims.createdAt),
+    avatar: claimText(claims.avatar),
+    subscription,
+    isPassword: claims.isPassword === true,
+    isVerified: claims.isVerified === true,
+    lastPasswordUpdate: claimNumber(claims.lastPasswordUpdate),
+    associatedAccount,
+  };
+}
+
 /** Free plan = no subscription, or a plan that is neither supporter ('premiumn') nor creator ('diamond'). */
 export function isFreePlan(state: Pick<AccountData, 'subscription'>): boolean {
   const plan = state.subscription?.plan ?? '';
@@ -118,6 +171,7 @@ export const useAccountStore = create<AccountState>()(
       patch: (data) => set(data),
       openAuthModal: (authOption = 'sign-in') => set({ modal: { show: true, authOption } }),
       closeAuthModal: () => set((state) => ({ modal: { ...state.modal, show: false } })),
+      setAuthOption: (authOption) => set((state) => ({ modal: { ...state.modal, authOption } })),
       logout: () => {
         try {
           localStorage.removeItem(TOKEN_STORAGE_KEY);

@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import { NOTICE_PATH, noticeResponse } from '../../contract/notice.ts';
+import { apiV2 } from '../lib/api/index.ts';
 
 export interface UiState {
   maintenanceVisible: boolean;
@@ -21,4 +23,25 @@ export const useUiStore = create<UiState>()((set) => ({
 /** Content offset: banner height + 16 px while the banner shows, else 0. */
 export function contentOffset(state: Pick<UiState, 'maintenanceVisible' | 'bannerHeight'>): number {
   return state.maintenanceVisible ? state.bannerHeight + BANNER_OFFSET_PX : 0;
+}
+
+let noticeLoad: Promise<void> | undefined;
+
+/**
+ * Asks GET /api/v2/notice once per page load and shows the maintenance banner when the server says a service
+ * (mail) is down. Without an answer the banner stays hidden: the notice is a courtesy, not a gate.
+ */
+export function loadMaintenanceNotice(): Promise<void> {
+  noticeLoad ??= apiV2
+    .get<unknown>(NOTICE_PATH)
+    .then((body) => {
+      if (noticeResponse.parse(body).data.maintenance) useUiStore.getState().setMaintenanceVisible(true);
+    })
+    .catch((error: unknown) => console.warn('Could not load the site notice', error));
+  return noticeLoad;
+}
+
+/** Tests only: the next loadMaintenanceNotice() asks again. */
+export function resetMaintenanceNotice(): void {
+  noticeLoad = undefined;
 }

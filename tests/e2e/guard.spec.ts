@@ -1,4 +1,4 @@
-import { accountState, allowMissingAccountApi, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../helpers/pageFixture.ts';
 
 const base = { name: 'Ayu', username: 'ayu', verifyPayload: { otp: '', email: '', request: '' } };
 
@@ -16,7 +16,7 @@ for (const path of ['/profile', '/profile/profile-settings', '/campaign/some-cam
 }
 
 test('a suspended account is confined to /appeal', async ({ page, watch }) => {
-  allowMissingAccountApi(watch);
+  allowRejectedSeededToken(watch);
   await seedStorage(page, { 'bingkai-account': accountState({ ...base, uuid: 'user-2', isSuspended: true }), 'bingkai-token': 't' });
   for (const path of ['/', '/explore', '/about', '/profile']) {
     await page.goto(path);

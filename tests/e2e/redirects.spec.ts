@@ -1,4 +1,4 @@
-import { accountState, allowMissingAccountApi, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../helpers/pageFixture.ts';
 
 const loggedIn = accountState({ uuid: 'user-1', name: 'Ayu', username: 'ayu', isSuspended: false, verifyPayload: { otp: '', email: '', request: '' } });
 
@@ -7,7 +7,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('/billing goes to the billing tab of profile settings', async ({ page, watch }) => {
-  allowMissingAccountApi(watch);
+  allowRejectedSeededToken(watch);
   await seedStorage(page, { 'bingkai-account': loggedIn, 'bingkai-token': 'e2e-token' });
   await page.goto('/billing');
   await expect(page).toHaveURL(/\/profile\/profile-settings\?tab=billing$/);

@@ -1,4 +1,4 @@
-import { accountState, allowMissingAccountApi, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../helpers/pageFixture.ts';
 
 /** One concrete path per seed §2 route and the route name its page must render. */
 const publicRoutes: Array<[path: string, name: string]> = [
@@ -88,7 +88,7 @@ for (const [path, name] of publicRoutes) {
 
 for (const [path, name] of privateRoutes) {
   test(`${path} renders ${name} when signed in`, async ({ page, watch }) => {
-    allowMissingAccountApi(watch);
+    allowRejectedSeededToken(watch);
     await seedStorage(page, { 'bingkai-account': loggedIn, 'bingkai-token': 'e2e-token' });
     await page.goto(path);
     await expectPage(page, name);

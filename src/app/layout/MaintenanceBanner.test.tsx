@@ -1,10 +1,16 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contentOffset, useUiStore } from '../../stores/uiStore.ts';
+import { fakeAccountServer, json } from '../../stores/testing/fakeAccountServer.ts';
+import { contentOffset, loadMaintenanceNotice, resetMaintenanceNotice, useUiStore } from '../../stores/uiStore.ts';
 import { initTestI18n } from '../testing/i18nForTests.ts';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';
 
 let observed: ((entries: unknown[]) => void) | null = null;
+
+/** The signed server notice; every test gets an answer (maintenance off unless it says otherwise). */
+function serveNotice(answer: () => Response = () => json({ data: { maintenance: false } })) {
+  return fakeAccountServer((call) => (call.url.pathname === '/api/v2/notice' ? answer() : json({ message: 'not found', code: 'NOT_FOUND' }, 404)));
+}
 
 beforeAll(async () => {
   await initTestI18n('en');
@@ -12,6 +18,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   useUiStore.setState({ maintenanceVisible: false, bannerHeight: 0 });
+  resetMaintenanceNotice();
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -26,18 +33,54 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Settle this test's notice call before the next test stubs its own server.
+  await loadMaintenanceNotice();
   cleanup();
   vi.unstubAllGlobals();
 });
 
 describe('MaintenanceBanner', () => {
   it('is hidden at start', () => {
+    serveNotice();
     render(<MaintenanceBanner />);
     expect(screen.queryByTestId('maintenance-banner')).toBeNull();
   });
 
+  it('shows itself when the server notice says mail is down, asking once per page load', async () => {
+    const server = serveNotice(() => json({ data: { maintenance: true } }));
+    const { rerender } = render(<MaintenanceBanner />);
+    const banner = await screen.findByTestId('maintenance-banner');
+    expect(banner.textContent).toContain('Our email service is temporarily down.');
+    rerender(<MaintenanceBanner />);
+    cleanup();
+    render(<MaintenanceBanner />);
+    await loadMaintenanceNotice();
+    expect(server.to('/notice')).toHaveLength(1);
+    expect(server.to('/notice')[0]?.method).toBe('GET');
+    expect(server.to('/notice')[0]?.headers.get('x-request-token')).toBeTruthy();
+  });
+
+  it('stays hidden when the notice says all is well, or cannot be loaded', async () => {
+    const quiet = serveNotice();
+    render(<MaintenanceBanner />);
+    await waitFor(() => expect(quiet.to('/notice')).toHaveLength(1));
+    await loadMaintenanceNotice();
+    expect(screen.queryByTestId('maintenance-banner')).toBeNull();
+    cleanup();
+    resetMaintenanceNotice();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const broken = serveNotice(() => json({ message: 'boom', code: 'INTERNAL' }, 500));
+    render(<MaintenanceBanner />);
+    await loadMaintenanceNotice();
+    expect(broken.to('/notice').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('maintenance-banner')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Could not load the site notice', expect.anything());
+    warn.mockRestore();
+  });
+
   it('shows the seed §8 notice and offsets the page by its height + 16 px', () => {
+    serveNotice();
     useUiStore.getState().setMaintenanceVisible(true);
     render(<MaintenanceBanner />);
     const banner = screen.getByRole('region', { name: 'Maintenance Notice' });
@@ -52,6 +95,7 @@ describe('MaintenanceBanner', () => {
   });
 
   it('closes with its button and drops the offset', () => {
+    serveNotice();
     useUiStore.getState().setMaintenanceVisible(true);
     render(<MaintenanceBanner />);
     act(() => screen.getByRole('button', { name: 'Close maintenance notice' }).click());
@@ -61,6 +105,7 @@ describe('MaintenanceBanner', () => {
   });
 
   it('speaks Indonesian when the language is id', async () => {
+    serveNotice();
     await initTestI18n('id');
     useUiStore.getState().setMaintenanceVisible(true);
     render(<MaintenanceBanner />);

@@ -1,7 +1,7 @@
 import { TriangleAlert, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUiStore } from '../../stores/uiStore.ts';
+import { loadMaintenanceNotice, useUiStore } from '../../stores/uiStore.ts';
 
 function readStatusUrl(): string {
   const value: unknown = import.meta.env.VITE_STATUS_URL;
@@ -11,13 +11,17 @@ function readStatusUrl(): string {
 
 export const STATUS_URL = readStatusUrl();
 
-/** Seed §8 maintenance notice. Hidden at start; its measured height offsets the page. */
+/** Seed §8 maintenance notice. Hidden at start, shown when the server's notice says mail is down; its measured height offsets the page. */
 export function MaintenanceBanner() {
   const { t } = useTranslation();
   const visible = useUiStore((s) => s.maintenanceVisible);
   const setVisible = useUiStore((s) => s.setMaintenanceVisible);
   const setHeight = useUiStore((s) => s.setBannerHeight);
   const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    void loadMaintenanceNotice();
+  }, []);
 
   useEffect(() => {
     const element = ref.current;

@@ -1,8 +1,9 @@
-import { Frame, Menu, UserRound, X } from 'lucide-react';
+import { Frame, Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/Button.tsx';
+import { AccountMenu } from '../../features/account/AccountMenu.tsx';
 import { cn } from '../../lib/cn.ts';
 import { isLoggedIn, useAccountStore } from '../../stores/accountStore.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -53,11 +54,7 @@ export function Navbar({ navbarSearch, top }: NavbarProps) {
           <LanguageSwitcher className="hidden sm:block" />
           <ThemeSwitcher />
           {loggedIn ? (
-            <Button variant="ghost" size="icon" asChild>
-              <Link to="/profile" aria-label={t('nav.profile')}>
-                <UserRound className="size-5" aria-hidden="true" />
-              </Link>
-            </Button>
+            <AccountMenu />
           ) : (
             <Button variant="outline" size="sm" onClick={() => openAuthModal('sign-in')}>
               {t('nav.signIn')}

@@ -1,40 +1,93 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../../components/Button.tsx';
+import { useNavigate } from 'react-router';
+import type { SocialProvider } from '../../../contract/accountProfile.ts';
 import { ResponsiveDialog } from '../../components/ResponsiveDialog.tsx';
-import { useAccountStore } from '../../stores/accountStore.ts';
+import { ForgotPasswordForm } from '../../features/account/ForgotPasswordForm.tsx';
+import { errorMessage } from '../../features/account/formErrors.ts';
+import { SignInForm } from '../../features/account/SignInForm.tsx';
+import { SignUpForm } from '../../features/account/SignUpForm.tsx';
+import { SocialButtons } from '../../features/account/SocialButtons.tsx';
+import { providerToken } from '../../features/account/socialConfig.ts';
+import { FormError } from '../../features/account/TextField.tsx';
+import { cn } from '../../lib/cn.ts';
+import { signInWithProvider } from '../../stores/accountApi.ts';
+import { useAccountStore, type AuthOption } from '../../stores/accountStore.ts';
 
-/** Opened by the sign-in button through the account store's modal state. */
+const TABS: readonly Exclude<AuthOption, 'forgot-password'>[] = ['sign-in', 'sign-up'];
+
+/** The auth modal: sign-in by default, sign-up, forgot password; opened through the account store. */
 export default function SignInDialog() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const show = useAccountStore((s) => s.modal.show);
+  const option = useAccountStore((s) => s.modal.authOption);
   const close = useAccountStore((s) => s.closeAuthModal);
+  const setOption = useAccountStore((s) => s.setAuthOption);
+  const [socialError, setSocialError] = useState<string | null>(null);
+  const [socialPending, setSocialPending] = useState(false);
+
+  const social = (provider: SocialProvider) => {
+    setSocialPending(true);
+    setSocialError(null);
+    providerToken(provider)
+      .then((token) => signInWithProvider(provider, token))
+      .then(close, (error: unknown) => setSocialError(errorMessage(error)))
+      .finally(() => setSocialPending(false));
+  };
+
   return (
-    <ResponsiveDialog
-      open={show}
-      onOpenChange={(open) => !open && close()}
-      title={t('nav.signInDialog.title')}
-      description={t('nav.signInDialog.description')}
-      footer={
-        <>
-          <Button variant="outline" asChild>
-            <Link to="/what-is-a-twibbon" onClick={close}>
-              {t('nav.whatIsATwibbon')}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/explore/campaign" onClick={close}>
-              {t('nav.signInDialog.explore')}
-            </Link>
-          </Button>
-        </>
-      }
-    >
-      <ul className="list-disc space-y-2 pl-5 text-sm text-muted-foreground">
-        <li>{t('nav.signInDialog.noAccountNeeded')}</li>
-        <li>{t('nav.signInDialog.privacy')}</li>
-        <li>{t('nav.signInDialog.creators')}</li>
-      </ul>
+    <ResponsiveDialog open={show} onOpenChange={(open) => !open && close()} title={t(`auth.${option === 'forgot-password' ? 'forgot' : option === 'sign-up' ? 'signUp' : 'signIn'}.title`)} description={t('auth.dialogDescription')}>
+      {option === 'forgot-password' ? (
+        <div className="space-y-4">
+          <p className="text-sm text-muted-foreground">{t('auth.forgot.lead')}</p>
+          <ForgotPasswordForm />
+          <button type="button" className="text-sm font-medium underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" onClick={() => setOption('sign-in')}>
+            {t('auth.backToSignIn')}
+          </button>
+        </div>
+      ) : (
+        <div className="space-y-4">
+          <fieldset className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1">
+            <legend className="sr-only">{t('auth.chooseMode')}</legend>
+            {TABS.map((tab) => (
+              <button
+                key={tab}
+                type="button"
+                aria-pressed={option === tab}
+                onClick={() => setOption(tab)}
+                className={cn('rounded-md px-3 py-1.5 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', option === tab ? 'bg-background shadow-sm' : 'text-muted-foreground')}
+              >
+                {t(`auth.${tab === 'sign-in' ? 'signIn' : 'signUp'}.tab`)}
+              </button>
+            ))}
+          </fieldset>
+          {option === 'sign-up' ? (
+            <SignUpForm
+              onRegistered={() => {
+                close();
+                void navigate('/verification');
+              }}
+            />
+          ) : (
+            <SignInForm
+              onDone={close}
+              onForgot={() => setOption('forgot-password')}
+              onNeedsVerification={() => {
+                close();
+                void navigate('/verification');
+              }}
+            />
+          )}
+          <div className="flex items-center gap-2 text-xs text-muted-foreground" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" />
+            {t('auth.or')}
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <SocialButtons onSelect={social} disabled={socialPending} />
+          <FormError message={socialError} />
+        </div>
+      )}
     </ResponsiveDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button.tsx';
-import { apiV2 } from '../../lib/api/index.ts';
+import { unsubscribe as unsubscribeLink } from '../../stores/accountApi.ts';
 import { SUPPORT_EMAIL } from '../shared/support.ts';
 import { SystemPage } from './SystemPage.tsx';
 
@@ -14,12 +14,14 @@ export default function UnsubscribePage() {
   const [search] = useSearchParams();
   const email = search.get('email') ?? '';
   const type = search.get('type') ?? 'all';
+  // The signed token from the mail link proves the address is the reader's own.
+  const token = search.get('token') ?? '';
   const [status, setStatus] = useState<Status>('idle');
 
   const unsubscribe = async () => {
     setStatus('sending');
     try {
-      await apiV2.post('/account/preference/unsubscribe', { body: { email, type } });
+      await unsubscribeLink({ email, type, token });
       setStatus('done');
     } catch (error) {
       console.error('Unsubscribe failed', error);

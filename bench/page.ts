@@ -1,0 +1,395 @@
+/**
+ * Benchmark page (served by Vite, driven by bench/run.ts in headless Chromium). Each phase is a
+ * function on `window.bench` that returns raw timings; the runner computes the statistics.
+ * Our code is loaded by URL (this file belongs to the tools project, which cannot import the
+ * app's or the workers' sources), so the calls it makes are typed here.
+ *
+ * Main-thread long tasks (> 50 ms) are observed for the whole page life; every phase reports
+ * the ones that started while it ran.
+ */
+import type { FacePeerRun, PhaseResult } from './types.ts';
+
+const FIXTURES = '/tests/fixtures/generated';
+const FRAME_URL = `${FIXTURES}/frame-circle.png`;
+const FACE_API_MODELS = '/node_modules/@vladmandic/face-api/model';
+
+interface Transform {
+  x: number;
+  y: number;
+  scale: number;
+  rotation: number;
+}
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+interface LoadedFrame {
+  frameId: string;
+  analysis: { holes: Box[] };
+}
+interface LoadedPhoto {
+  photoId: string;
+  proxy: ImageBitmap;
+  faces: { box: Box; score: number }[];
+  transform: Transform | null;
+}
+/** The part of src/pipeline's `Pipeline` the benchmark uses. */
+interface PipelineSeam {
+  warm(): Promise<void>;
+  analyzeFrame(frame: Blob): Promise<LoadedFrame>;
+  loadPhoto(file: Blob, options?: { frame?: LoadedFrame }): Promise<LoadedPhoto>;
+  render(options: Record<string, unknown>): Promise<Blob>;
+  onProgress(listener: (event: { stage: string; status: string; ms?: number }) => void): () => void;
+  dispose(): void;
+}
+type CreatePipeline = (options?: { stageTimeoutMs?: number }) => PipelineSeam;
+
+const longTasks: { start: number; duration: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+}).observe({ type: 'longtask', buffered: true });
+
+/** Runs a phase and attaches the long tasks that started during it. */
+async function phase<T extends object>(work: () => Promise<T>): Promise<T & PhaseResult> {
+  const start = performance.now();
+  const result = await work();
+  // Let the observer deliver the last entries.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const end = performance.now();
+  const during = longTasks.filter((t) => t.start >= start && t.start < end).map((t) => t.duration);
+  return { ...result, longTasks: during };
+}
+
+async function fetchBlob(url: string): Promise<Blob> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.blob();
+}
+
+const importByUrl = <T>(url: string) => import(/* @vite-ignore */ url) as Promise<T>;
+const pipelineModule = () => importByUrl<{ createPipeline: CreatePipeline }>('/src/pipeline/index.ts');
+
+/** The supporter's path: photo → faces → placement → composite → 1080² JPEG. */
+async function framedJpeg(pipeline: PipelineSeam, file: Blob, frame: LoadedFrame, background?: Record<string, unknown>): Promise<Blob> {
+  const photo = await pipeline.loadPhoto(file, { frame });
+  photo.proxy.close();
+  if (!photo.transform) throw new Error('no automatic placement');
+  const blob = await pipeline.render({ photoId: photo.photoId, frame, transform: photo.transform, format: 'jpeg', quality: 0.9, ...(background ? { background } : {}) });
+  if (blob.type !== 'image/jpeg' || blob.size < 10_000) throw new Error(`unexpected result ${blob.type} ${blob.size} B`);
+  return blob;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const bench = {
+  /** Whole path cold (fresh workers, no warm-up) and warm, with per-stage times of the warm runs. */
+  pipeline: (runs: number) =>
+    phase(async () => {
+      const { createPipeline } = await pipelineModule();
+      const inputs = { '12mp': await fetchBlob(`${FIXTURES}/photo-12mp.jpg`), '48mp': await fetchBlob(`${FIXTURES}/photo-48mp.jpg`) };
+      const frameBlob = await fetchBlob(FRAME_URL);
+      const cold: Record<string, number> = {};
+      const coldStages: Record<string, Record<string, number>> = {};
+      for (const [name, file] of Object.entries(inputs)) {
+        const pipeline = createPipeline({ stageTimeoutMs: 120_000 });
+        const stages: Record<string, number> = {};
+        pipeline.onProgress((e) => {
+          if (e.status === 'done' && e.ms !== undefined) stages[e.stage] = (stages[e.stage] ?? 0) + e.ms;
+        });
+        // The campaign page analyses its frame before the supporter picks a photo.
+        const frame = await pipeline.analyzeFrame(frameBlob);
+        delete stages.analyze;
+        const t = performance.now();
+        await framedJpeg(pipeline, file, frame);
+        cold[name] = performance.now() - t;
+        coldStages[name] = stages;
+        pipeline.dispose();
+      }
+
+      const pipeline = createPipeline({ stageTimeoutMs: 120_000 });
+      const warmStart = performance.now();
+      await pipeline.warm();
+      const warmUpMs = performance.now() - warmStart;
+      const frame = await pipeline.analyzeFrame(frameBlob);
+      let label = '';
+      const stages: Record<string, number[]> = {};
+      pipeline.onProgress((e) => {
+        if (e.status !== 'done' || e.ms === undefined || !label) return;
+        (stages[`${e.stage} ${label}`] ??= []).push(e.ms);
+      });
+      const warm: Record<string, number[]> = {};
+      for (const [name, file] of Object.entries(inputs)) {
+        await framedJpeg(pipeline, file, frame);
+        label = name;
+        warm[name] = [];
+        for (let i = 0; i < runs; i++) {
+          const t = performance.now();
+          await framedJpeg(pipeline, file, frame);
+          warm[name].push(performance.now() - t);
+        }
+        label = '';
+      }
+      // Segmentation runs once per photo, when a background other than 'keep' is chosen.
+      label = '12mp blurred background';
+      for (let i = 0; i < Math.ceil(runs / 3); i++) await framedJpeg(pipeline, inputs['12mp'], frame, { kind: 'blur', radius: 12 });
+      label = '1080² frame';
+      for (let i = 0; i < runs; i++) await pipeline.analyzeFrame(frameBlob);
+      label = '';
+      pipeline.dispose();
+      return { cold, coldStages, warmUpMs, warm, stages };
+    }),
+
+  /** The incumbent's way: decode on the main thread with an <img>, drawImage into a 1080² canvas, toBlob. */
+  naive: (runs: number) =>
+    phase(async () => {
+      const frame = new Image();
+      frame.src = FRAME_URL;
+      await frame.decode();
+      const times: Record<string, number[]> = {};
+      for (const name of ['12mp', '48mp']) {
+        const file = await fetchBlob(`${FIXTURES}/photo-${name}.jpg`);
+        times[name] = [];
+        for (let i = 0; i <= runs; i++) {
+          const t = performance.now();
+          const url = URL.createObjectURL(file);
+          const img = new Image();
+          img.src = url;
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = 1080;
+          const ctx = canvas.getContext('2d')!;
+          const k = Math.max(760 / img.naturalWidth, 760 / img.naturalHeight);
+          ctx.drawImage(img, 540 - (img.naturalWidth * k) / 2, 500 - (img.naturalHeight * k) / 2, img.naturalWidth * k, img.naturalHeight * k);
+          ctx.drawImage(frame, 0, 0);
+          const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+          URL.revokeObjectURL(url);
+          if (!blob) throw new Error('toBlob failed');
+          // The first run pays for the frame's decode and code warm-up, as in the warm pipeline runs.
+          if (i > 0) times[name].push(performance.now() - t);
+        }
+      }
+      return { times };
+    }),
+
+  /** The resize step: a decoded 12 MP photo (4000 × 3000) to the 1440 × 1080 it covers in the output. */
+  resize: (runs: number) =>
+    phase(async () => {
+      const { resampleTo } = await importByUrl<{ resampleTo(source: ImageBitmap, w: number, h: number): ImageBitmap | OffscreenCanvas }>('/workers/resample.ts');
+      const { default: picaFactory } = await import('pica');
+      const pica = picaFactory({ features: ['js', 'wasm', 'ww'] });
+      const source = await createImageBitmap(await fetchBlob(`${FIXTURES}/photo-12mp.jpg`));
+      const [w, h] = [1440, 1080];
+      const pixels = (image: CanvasImageSource) => {
+        const canvas = new OffscreenCanvas(w, h);
+        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+        ctx.drawImage(image, 0, 0);
+        return ctx.getImageData(0, 0, w, h).data;
+      };
+      const methods: Record<string, () => Promise<CanvasImageSource>> = {
+        'single drawImage (naive)': async () => {
+          const canvas = new OffscreenCanvas(w, h);
+          const ctx = canvas.getContext('2d')!;
+          ctx.drawImage(source, 0, 0, w, h);
+          ctx.getImageData(0, 0, 1, 1);
+          return canvas;
+        },
+        'ours: resampleTo (halving, high quality)': async () => {
+          const out = resampleTo(source, w, h);
+          if (out instanceof OffscreenCanvas) out.getContext('2d')!.getImageData(0, 0, 1, 1);
+          return out;
+        },
+        'createImageBitmap resizeQuality high': () => createImageBitmap(source, { resizeWidth: w, resizeHeight: h, resizeQuality: 'high' }),
+        'pica (lanczos3, js+wasm+workers)': async () => {
+          const to = document.createElement('canvas');
+          to.width = w;
+          to.height = h;
+          return pica.resize(source, to);
+        },
+      };
+      const times: Record<string, number[]> = {};
+      const outputs: Record<string, Uint8ClampedArray> = {};
+      for (const [name, method] of Object.entries(methods)) {
+        outputs[name] = pixels(await method());
+        times[name] = [];
+        for (let i = 0; i < runs; i++) {
+          const t = performance.now();
+          await method();
+          times[name].push(performance.now() - t);
+        }
+      }
+      // Quality: mean absolute difference from pica's Lanczos result (0..255).
+      const reference = outputs['pica (lanczos3, js+wasm+workers)']!;
+      const differenceFromPica: Record<string, number> = {};
+      for (const [name, data] of Object.entries(outputs)) {
+        let sum = 0;
+        for (let i = 0; i < data.length; i += 4) sum += Math.abs(data[i]! - reference[i]!) + Math.abs(data[i + 1]! - reference[i + 1]!) + Math.abs(data[i + 2]! - reference[i + 2]!);
+        differenceFromPica[name] = sum / ((data.length / 4) * 3);
+      }
+      source.close();
+      return { times, differenceFromPica };
+    }),
+
+  /** Face detection on the face-api samples: @vladmandic/face-api's tiny face detector and our MediaPipe stage. */
+  faces: (runs: number) =>
+    phase(async () => {
+      const samples = [1, 2, 3, 4, 5, 6].map((n) => `sample${n}.jpg`);
+      const blobs = await Promise.all(samples.map((name) => fetchBlob(`${FIXTURES}/${name}`)));
+      const ours: FacePeerRun[] = [];
+      const { createPipeline } = await pipelineModule();
+      const pipeline = createPipeline({ stageTimeoutMs: 120_000 });
+      await pipeline.warm();
+      let faceMs = 0;
+      pipeline.onProgress((e) => {
+        if (e.stage === 'face' && e.status === 'done' && e.ms !== undefined) faceMs = e.ms;
+      });
+      for (const [i, blob] of blobs.entries()) {
+        const times: number[] = [];
+        let boxes: Box[] = [];
+        for (let r = 0; r < runs; r++) {
+          const photo = await pipeline.loadPhoto(blob);
+          photo.proxy.close();
+          times.push(faceMs);
+          boxes = photo.faces.map((f) => f.box);
+        }
+        ours.push({ sample: samples[i]!, ms: median(times), boxes });
+      }
+      pipeline.dispose();
+
+      const faceapi = await import('@vladmandic/face-api');
+      // face-api's own typings leave these tfjs calls out.
+      const tf = faceapi.tf as unknown as { setBackend(name: string): Promise<boolean>; ready(): Promise<void>; getBackend(): string };
+      // WebGL is SwiftShader here (--disable-gpu); fall back to the CPU backend when it fails.
+      if (!(await tf.setBackend('webgl').catch(() => false))) await tf.setBackend('cpu');
+      await tf.ready();
+      const backend = tf.getBackend();
+      await faceapi.nets.tinyFaceDetector.loadFromUri(FACE_API_MODELS);
+      const options = new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: 0.5 });
+      const peer: FacePeerRun[] = [];
+      for (const [i, blob] of blobs.entries()) {
+        const image = await createImageBitmap(blob);
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        canvas.getContext('2d')!.drawImage(image, 0, 0);
+        image.close();
+        // The first call compiles the model's shaders: not counted.
+        if (i === 0) await faceapi.detectAllFaces(canvas, options);
+        const times: number[] = [];
+        let boxes: Box[] = [];
+        for (let r = 0; r < runs; r++) {
+          const t = performance.now();
+          const found = await faceapi.detectAllFaces(canvas, options);
+          times.push(performance.now() - t);
+          boxes = found.map((d) => ({ x: d.box.x, y: d.box.y, width: d.box.width, height: d.box.height }));
+        }
+        peer.push({ sample: samples[i]!, ms: median(times), boxes });
+      }
+      return { ours, peer, peerBackend: backend };
+    }),
+
+  /** Frame analysis of the 1080² circle frame: the wasm kernel and its TypeScript twin. */
+  frameAnalysis: (runs: number) =>
+    phase(async () => {
+      type Analyze = (rgba: Uint8ClampedArray, width: number, height: number, options: { engine: 'wasm' | 'ts' }) => Promise<{ holes: unknown[] }>;
+      const { analyzeFrame } = await importByUrl<{ analyzeFrame: Analyze }>('/workers/frameAnalysis.ts');
+      const bitmap = await createImageBitmap(await fetchBlob(FRAME_URL));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const { data, width, height } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      bitmap.close();
+      const times: Record<string, number[]> = {};
+      for (const engine of ['wasm', 'ts'] as const) {
+        const result = await analyzeFrame(data, width, height, { engine });
+        if (result.holes.length !== 1) throw new Error(`${engine}: ${result.holes.length} holes`);
+        times[engine] = [];
+        for (let i = 0; i < runs; i++) {
+          const t = performance.now();
+          await analyzeFrame(data, width, height, { engine });
+          times[engine].push(performance.now() - t);
+        }
+      }
+      return { times, size: `${width}×${height}` };
+    }),
+
+  /** Composite of a 4000 × 3000 working image into the 1080² frame: WebGL2 and Canvas2D. */
+  composite: (runs: number) =>
+    phase(async () => {
+      type Composite = (input: Record<string, unknown>) => Promise<OffscreenCanvas>;
+      const { compositeResult } = await importByUrl<{ compositeResult: Composite }>('/workers/composite.ts');
+      const webgl = await importByUrl<{ webglAvailable(): boolean; webglIsSoftware(): boolean }>('/workers/compositeWebgl.ts');
+      const photo = await createImageBitmap(await fetchBlob(`${FIXTURES}/photo-12mp.jpg`));
+      const frame = await createImageBitmap(await fetchBlob(FRAME_URL));
+      const transform = { x: 540, y: 500, scale: 0.27, rotation: 0 };
+      const times: Record<string, number[]> = {};
+      for (const renderer of ['webgl', 'canvas'] as const) {
+        const render = async () => {
+          const out = await compositeResult({ frame, frameType: 'frame', photo, transform, outputScale: 1, renderer });
+          // Drawing is deferred until pixels are read.
+          out.getContext('2d')!.getImageData(0, 0, 1, 1);
+        };
+        await render();
+        times[renderer] = [];
+        for (let i = 0; i < runs; i++) {
+          const t = performance.now();
+          await render();
+          times[renderer].push(performance.now() - t);
+        }
+      }
+      photo.close();
+      frame.close();
+      return { times, webglAvailable: webgl.webglAvailable(), webglSoftware: webgl.webglAvailable() && webgl.webglIsSoftware() };
+    }),
+
+  /** Preview drag on the proxy: redraw the 1280 px proxy and the frame at a moving offset every animation frame. */
+  previewDrag: (seconds: number) =>
+    phase(async () => {
+      const source = await fetchBlob(`${FIXTURES}/photo-12mp.jpg`);
+      const proxy = await createImageBitmap(source, { resizeWidth: 1280, resizeHeight: 960, resizeQuality: 'high' });
+      const frame = await createImageBitmap(await fetchBlob(FRAME_URL));
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 540;
+      document.body.append(canvas);
+      const ctx = canvas.getContext('2d')!;
+      // The first draw uploads the bitmaps: done before the clock starts, as when the editor opens.
+      ctx.drawImage(proxy, 0, 0, 640, 480);
+      ctx.drawImage(frame, 0, 0, 540, 540);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const stamps: number[] = [];
+      const drawMs: number[] = [];
+      await new Promise<void>((resolve) => {
+        const step = (now: number) => {
+          stamps.push(now);
+          const t = performance.now();
+          const dx = Math.sin(stamps.length / 10) * 40;
+          ctx.clearRect(0, 0, 540, 540);
+          ctx.drawImage(proxy, 270 - 320 + dx, 250 - 240, 640, 480);
+          ctx.drawImage(frame, 0, 0, 540, 540);
+          drawMs.push(performance.now() - t);
+          if (now - stamps[0]! < seconds * 1000) requestAnimationFrame(step);
+          else resolve();
+        };
+        requestAnimationFrame(step);
+      });
+      canvas.remove();
+      proxy.close();
+      frame.close();
+      const intervals = stamps.slice(1).map((s, i) => s - stamps[i]!);
+      return { frames: stamps.length, seconds: (stamps.at(-1)! - stamps[0]!) / 1000, intervals, drawMs };
+    }),
+};
+
+export type BenchApi = typeof bench;
+
+declare global {
+  interface Window {
+    bench: BenchApi;
+    benchReady: boolean;
+  }
+}
+
+window.bench = bench;
+window.benchReady = true;
+document.getElementById('status')!.textContent = 'ready';

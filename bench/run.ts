@@ -1,0 +1,112 @@
+/**
+ * `npm run bench`: the image-pipeline benchmark in headless Chromium (Debian's, never a
+ * downloaded browser). Builds missing inputs, serves the repo with Vite, opens bench/index.html,
+ * runs each phase of bench/page.ts, measures the campaign page's JavaScript from a production
+ * build, writes bench/results/latest.json and latest.md (bench/report.ts),
+ * and loads the API with campaign reads (bench/apiLoad.ts).
+ * Options: BENCH_RUNS (warm iterations, default 15), BENCH_API=0 (skip the API load).
+ */
+import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { createServer } from 'vite';
+import { buildInputs } from '../tests/visual/globalSetup.ts';
+import { campaignReadLoad, type ApiLoad } from './apiLoad.ts';
+import { campaignPageJs, type JsSize } from './jsSize.ts';
+import type { BenchApi } from './page.ts';
+import { writeResults } from './report.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+
+type Phases = { [K in keyof BenchApi]: Awaited<ReturnType<BenchApi[K]>> };
+export type RawResults = Partial<Phases> & { jsSize?: JsSize; api?: ApiLoad; errors: string[] };
+
+async function main(): Promise<void> {
+  buildInputs();
+  const server = await createServer({ root, configFile: resolve(root, 'tests/visual/vite.config.ts'), logLevel: 'warn', server: { host: '127.0.0.1', port: 8394, strictPort: false } });
+  await server.listen();
+  const base = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:8394/';
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  const raw: RawResults = { errors: [] };
+  const started = new Date();
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => raw.errors.push(error.message));
+    const open = async () => {
+      // Vite may reload once after optimising dependencies on first use.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await page.goto(`${base}bench/index.html`);
+          await page.waitForFunction(() => window.benchReady === true, undefined, { timeout: 60_000 });
+          return;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
+    };
+    await open();
+    const phases: [keyof BenchApi, number][] = [
+      ['pipeline', RUNS],
+      ['naive', RUNS],
+      ['faces', 3],
+      ['frameAnalysis', RUNS],
+      ['composite', Math.max(5, Math.round(RUNS / 2))],
+      ['resize', Math.max(5, Math.round(RUNS / 2))],
+      ['previewDrag', 3],
+    ];
+    for (const [name, runs] of phases) {
+      const t = Date.now();
+      const runPhase = () => page.evaluate(({ phase, n }) => (window.bench[phase] as (n: number) => Promise<unknown>)(n), { phase: name, n: runs });
+      try {
+        let result: unknown;
+        try {
+          result = await runPhase();
+        } catch (error) {
+          // A reload of the page (not a failure of the phase): open it again and run the phase once more.
+          if (!(error instanceof Error && /context was destroyed|navigation/.test(error.message))) throw error;
+          console.warn(`bench: ${name} interrupted by a page reload, running it again`);
+          await open();
+          result = await runPhase();
+        }
+        (raw as Record<string, unknown>)[name] = result;
+        console.info(`bench: ${name} done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      } catch (error) {
+        raw.errors.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        console.error(`bench: ${name} failed`, error);
+      }
+    }
+  } finally {
+    const version = browser.version();
+    await browser.close();
+    await server.close();
+    try {
+      raw.jsSize = await campaignPageJs(root);
+    } catch (error) {
+      raw.errors.push(`jsSize: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (process.env.BENCH_API !== '0') {
+      try {
+        raw.api = await campaignReadLoad(root);
+        console.info('bench: API load done');
+      } catch (error) {
+        raw.errors.push(`api: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const environment = {
+      date: started.toISOString(),
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      chromium: version,
+      flags: CHROMIUM_FLAGS.join(' '),
+      runs: RUNS,
+    };
+    const paths = await writeResults(raw, environment);
+    console.info(`bench: wrote ${paths.join(', ')}`);
+  }
+}
+
+await main();

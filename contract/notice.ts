@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET /api/v2/notice (signed): site-wide notices the client shows at start-up. */
+export const NOTICE_PATH = '/notice';
+
+export const noticeResponse = z.object({
+  data: z.object({
+    /** True while a service users rely on is down (today: mail, so codes and reset links do not arrive): show the banner. */
+    maintenance: z.boolean(),
+  }),
+});
+export type NoticeResponse = z.infer<typeof noticeResponse>;

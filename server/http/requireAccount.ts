@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { IdTokenClaims } from '../../contract/account.ts';
+import type { AppContext } from '../context.ts';
+import { accounts } from '../db/schema.ts';
+import { TokenError } from '../services/tokens.ts';
+import { ApiError } from './apiError.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, fresh from the database; set by requireAccount. */
+    account?: AccountRow;
+    /** Claims of the bearer token that authenticated this request. */
+    tokenClaims?: IdTokenClaims;
+  }
+}
+
+export interface RequireAccountOptions {
+  /** Let suspended accounts through (refresh, appeal, delete); everyone else gets 403 ACCOUNT_SUSPENDED. */
+  allowSuspended?: boolean;
+  /** Accept a token expired at most this many seconds ago (refresh only). */
+  graceSeconds?: number;
+}
+
+/** A preHandler that authenticates `authorization: Bearer <idToken>` and sets request.account. */
+export function requireAccount(ctx: AppContext, options: RequireAccountOptions = {}) {
+  return async function requireAccountHook(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue');
+    let claims: IdTokenClaims;
+    try {
+      claims = await ctx.tokens.verify(match[1]!, { graceSeconds: options.graceSeconds ?? 0 });
+    } catch (error) {
+      if (error instanceof TokenError && error.reason === 'expired') throw new ApiError(401, 'TOKEN_EXPIRED', 'Your session has expired; sign in again');
+      throw new ApiError(401, 'UNAUTHORIZED', 'Your session is not valid; sign in again');
+    }
+    const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.uuid, claims.sub)).limit(1);
+    // A deleted account, or a token issued before a password change or "sign out everywhere".
+    if (!account || account.tokenVersion !== claims.ver) throw new ApiError(401, 'UNAUTHORIZED', 'Your session has ended; sign in again');
+    if (account.suspendedAt && !options.allowSuspended) throw new ApiError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended; only the appeal page is available');
+    request.account = account;
+    request.tokenClaims = claims;
+  };
+}
+
+/** The account set by requireAccount; throws if the route forgot the hook. */
+export function accountOf(request: FastifyRequest): AccountRow {
+  if (!request.account) throw new Error('requireAccount did not run for this route');
+  return request.account;
+}

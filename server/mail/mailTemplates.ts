@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import i18next, { type TFunction } from 'i18next';
+
+/** Every mail the server sends; each has `mail.<kind>.*` texts in locales/en.json and locales/id.json. */
+export const mailKinds = [
+  'VERIFY_REGISTRATION',
+  'VERIFY_EMAIL_UPDATE',
+  'RESET_PASSWORD',
+  'PASSWORD_CHANGED',
+  'EMAIL_CHANGE_CANCEL',
+  'ACCOUNT_DELETED',
+  'APPEAL_RECEIVED',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+export const mailLocales = ['en', 'id'] as const;
+export type MailLocale = (typeof mailLocales)[number];
+
+/** Interpolated into the texts; `code` shows a code box, `link` a button (label `mail.<kind>.action`, else `mail.openLink`). */
+export interface MailVars {
+  name?: string;
+  code?: string;
+  link?: string;
+  minutes?: number;
+  [key: string]: string | number | undefined;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function loadLocale(locale: MailLocale): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+}
+
+let translator: Promise<TFunction> | undefined;
+
+function getTranslator(): Promise<TFunction> {
+  translator ??= (async () => {
+    const instance = i18next.createInstance();
+    // HTML escaping happens in renderMail, per part.
+    const t = await instance.init({
+      resources: { en: { translation: loadLocale('en') }, id: { translation: loadLocale('id') } },
+      lng: 'en',
+      fallbackLng: 'en',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    return t;
+  })();
+  return translator;
+}
+
+/** 'id', 'id-ID', 'id_ID' → id; anything else → en. */
+export function mailLocale(locale: string | null | undefined): MailLocale {
+  return locale && /^id\b|^id[-_]/i.test(locale) ? 'id' : 'en';
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+export async function renderMail(kind: MailKind, locale: MailLocale, vars: MailVars): Promise<RenderedMail> {
+  const t = await getTranslator();
+  const options = { ...vars, lng: locale };
+  const text = (key: string) => t(`mail.${kind}.${key}`, options);
+  const subject = text('subject');
+  const greeting = t('mail.greeting', options);
+  const paragraphs = text('body').split('\n\n');
+  const footer = t('mail.footer', options);
+  const action = t([`mail.${kind}.action`, 'mail.openLink'], options);
+  const plain = [greeting, ...paragraphs, vars.code ? vars.code : '', vars.link ? `${action}: ${vars.link}` : '', footer].filter(Boolean).join('\n\n');
+  const html = [
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1b1b1b">',
+    '<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">',
+    '<p style="font-size:20px;font-weight:bold;margin:0 0 24px;color:#0f9e8c">Bingkai</p>',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    vars.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:bold;text-align:center;margin:24px 0">${escapeHtml(vars.code)}</p>` : '',
+    vars.link
+      ? `<p style="text-align:center;margin:24px 0"><a href="${escapeHtml(vars.link)}" style="background:#16dac1;color:#1b1b1b;padding:12px 24px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p><p style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(vars.link)}</p>`
+      : '',
+    `<p style="font-size:12px;color:#555;margin-top:32px">${escapeHtml(footer)}</p>`,
+    '</div></body></html>',
+  ].join('');
+  return { subject, text: plain, html };
+}

@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  forgotPasswordRequest,
+  forgotPasswordResponse,
+  idTokenResponse,
+  logoutAllResponse,
+  nativeSignInRequest,
+  refreshRequest,
+  refreshResponse,
+  resetPasswordRequest,
+  resetPasswordResponse,
+} from '../../contract/account.ts';
+import type { AppContext, ZodApp } from '../context.ts';
+import { accounts, passwordResetTickets, verificationCodes } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { accountOf, requireAccount } from '../http/requireAccount.ts';
+import { bumpTokenVersion, findAccountByEmail, issueIdToken } from '../services/accounts.ts';
+import { pendingEmailChange } from '../services/emailChanges.ts';
+import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { CODE_TTL_MINUTES, issueCode } from '../services/verification.ts';
+import { mailLocaleOf } from './account.ts';
+import { perEmailLimit, perIpLimit } from './accountRateLimits.ts';
+
+export const RESET_TICKET_TTL_MINUTES = 60;
+/** Refresh accepts a token this long after it expired; a password change, sign-out everywhere or deletion still kills it. */
+export const REFRESH_GRACE_SECONDS = 7 * 24 * 3600;
+
+const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
+
+export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
+  const db = ctx.database.db;
+
+  app.post(
+    '/account/auth/native',
+    { config: perIpLimit(ctx), preHandler: perEmailLimit(ctx, 'sign-in'), schema: { body: nativeSignInRequest, response: { 200: idTokenResponse } } },
+    async (request) => {
+      const { email, password } = request.body;
+      const account = await findAccountByEmail(db, email);
+      // Runs argon2 even without an account, so the answer time does not tell whether the email exists.
+      const matches = await verifyPassword(account?.passwordHash, password);
+      if (!account || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS', 'The email or password is wrong');
+      if (!account.isVerified) {
+        try {
+          const code = await issueCode(ctx, { accountId: account.id, kind: 'registration', email: account.email });
+          await ctx.mail.sendMail('VERIFY_REGISTRATION', account.email, mailLocaleOf(account), { name: account.name, code, minutes: CODE_TTL_MINUTES, email: account.email });
+        } catch (error) {
+          // A code sent less than a minute ago is still good: no new one.
+          if (!(error instanceof ApiError && error.statusCode === 429)) throw error;
+        }
+        throw new ApiError(403, 'ACCOUNT_NOT_VERIFIED', 'Verify your email first: we sent a 6-digit code to your inbox');
+      }
+      return { data: { idToken: await issueIdToken(ctx, account) } };
+    },
+  );
+
+  app.post(
+    '/account/auth/refresh',
+    { preHandler: requireAccount(ctx, { allowSuspended: true, graceSeconds: REFRESH_GRACE_SECONDS }), schema: { body: refreshRequest.optional(), response: { 200: refreshResponse } } },
+    async (request) => {
+      const account = accountOf(request);
+      const idToken = await issueIdToken(ctx, account);
+      if (!request.body?.profile) return { data: { idToken } };
+      const flag = { suspended: account.suspendedAt !== null, appealStatus: account.appealStatus, suspendedAt: account.suspendedAt?.getTime() ?? null };
+      const profile = { flag, emailUpdate: await pendingEmailChange(db, account.id), applyMonetization: account.applyMonetization };
+      return { data: { idToken, profile } };
+    },
+  );
+
+  app.post(
+    '/account/auth/logout-all',
+    { preHandler: requireAccount(ctx, { allowSuspended: true }), schema: { response: { 200: logoutAllResponse } } },
+    async (request) => {
+      await bumpTokenVersion(db, accountOf(request).id);
+      return { data: { signedOut: true as const } };
+    },
+  );
+
+  app.post(
+    '/account/forgot-password',
+    { config: perIpLimit(ctx), preHandler: perEmailLimit(ctx, 'forgot-password'), schema: { body: forgotPasswordRequest, response: { 200: forgotPasswordResponse } } },
+    async (request) => {
+      const account = await findAccountByEmail(db, request.body.email);
+      if (account) {
+        const ticket = randomBytes(32).toString('base64url');
+        await db.insert(passwordResetTickets).values({
+          ticketHash: ticketHash(ticket),
+          accountId: account.id,
+          expiresAt: new Date(Date.now() + RESET_TICKET_TTL_MINUTES * 60_000),
+        });
+        const link = `${ctx.config.publicUrl}/reset-password?ticket=${ticket}`;
+        // Not awaited: a slow mail server must not reveal that the address exists.
+        void ctx.mail
+          .sendMail('RESET_PASSWORD', account.email, mailLocaleOf(account), { name: account.name, link, minutes: RESET_TICKET_TTL_MINUTES })
+          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+      }
+      return { data: { sent: true as const } };
+    },
+  );
+
+  app.patch(
+    '/account/forgot-password',
+    { config: perIpLimit(ctx), schema: { body: resetPasswordRequest, response: { 200: resetPasswordResponse } } },
+    async (request) => {
+      const { ticketId, newPassword } = request.body;
+      const passwordHash = await hashPassword(newPassword);
+      const account = await db.transaction(async (tx) => {
+        const [ticket] = await tx
+          .update(passwordResetTickets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTickets.ticketHash, ticketHash(ticketId)), isNull(passwordResetTickets.usedAt), gt(passwordResetTickets.expiresAt, new Date())))
+          .returning({ accountId: passwordResetTickets.accountId });
+        if (!ticket) return undefined;
+        // Every other open link dies too; the mailbox owner proved themselves, so the account counts as verified.
+        await tx
+          .update(passwordResetTickets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTickets.accountId, ticket.accountId), isNull(passwordResetTickets.usedAt)));
+        await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, ticket.accountId), eq(verificationCodes.kind, 'registration')));
+        const [updated] = await tx
+          .update(accounts)
+          .set({ passwordHash, lastPasswordUpdate: new Date(), isVerified: true, tokenVersion: sql`${accounts.tokenVersion} + 1` })
+          .where(eq(accounts.id, ticket.accountId))
+          .returning();
+        return updated;
+      });
+      if (!account) throw new ApiError(400, 'TICKET_INVALID', 'This reset link is invalid, expired or already used; ask for a new one', { ticketId: 'Invalid, expired or used reset link' });
+      await ctx.mail
+        .sendMail('PASSWORD_CHANGED', account.email, mailLocaleOf(account), { name: account.name })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'password changed mail failed'));
+      return { data: { updated: true as const } };
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { CAPTCHA_HEADER } from '../../contract/account.ts';
+import { appealBody, appealResponse, presignedAppealBody, presignedAppealResponse } from '../../contract/accountProfile.ts';
+import type { AppContext, ZodApp } from '../context.ts';
+import { accounts } from '../db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { accountOf, requireAccount } from '../http/requireAccount.ts';
+import { appealState, assertCanAppeal, submitAppeal } from '../services/appeals.ts';
+import { adoptImageUpload, presignImageUpload } from '../services/uploads.ts';
+
+/** The suspended account's only API: appeal status, evidence upload, appeal submission (captcha required). */
+export function appealRoutes(app: ZodApp, ctx: AppContext): void {
+  const db = ctx.database.db;
+  const signedIn = requireAccount(ctx, { allowSuspended: true });
+
+  app.get('/account/appeal', { preHandler: signedIn, schema: { response: { 200: appealResponse } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return { data: await appealState(db, ctx.storage, accountOf(request)) };
+  });
+
+  app.post('/account/presigned/appeal', { preHandler: signedIn, schema: { body: presignedAppealBody, response: { 200: presignedAppealResponse } } }, async (request) => {
+    const account = accountOf(request);
+    assertCanAppeal(account);
+    return { data: await presignImageUpload(ctx.storage, 'appeal', account.uuid, request.body.contentType) };
+  });
+
+  app.post('/account/appeal', { preHandler: signedIn, schema: { body: appealBody, response: { 200: appealResponse } } }, async (request) => {
+    const account = accountOf(request);
+    assertCanAppeal(account);
+    const captcha = request.headers[CAPTCHA_HEADER];
+    if (!(await ctx.captcha.verify(typeof captcha === 'string' ? captcha : undefined))) {
+      throw new ApiError(400, 'CAPTCHA_INVALID', 'Complete the captcha to send your appeal', { [CAPTCHA_HEADER]: 'Missing or not solved' });
+    }
+    const fileKey = request.body.file
+      ? await adoptImageUpload(ctx.storage, { key: request.body.file, purpose: 'appeal', accountUuid: account.uuid, destination: `appeals/${account.uuid}` })
+      : null;
+    try {
+      await submitAppeal(db, account, { message: request.body.message, fileKey });
+    } catch (error) {
+      if (fileKey) await ctx.storage.delete(fileKey);
+      throw error;
+    }
+    ctx.mail
+      .sendMail('APPEAL_RECEIVED', account.email, account.locale ?? account.language, { name: account.name })
+      .catch((error: unknown) => request.log.warn({ err: error }, 'appeal confirmation mail failed'));
+    const [fresh] = await db.select().from(accounts).where(eq(accounts.id, account.id)).limit(1);
+    return { data: await appealState(db, ctx.storage, fresh!) };
+  });
+}
