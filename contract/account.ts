@@ -100,8 +100,23 @@ export const emailUpdate = z.object({
 });
 export type EmailUpdate = z.infer<typeof emailUpdate>;
 
+/** Profile data the token does not carry (seed §3): filled into the store after sign-in and after each update. */
+export const accountDetails = z.object({
+  bio: z.string(),
+  /** Public URL of the banner, or null for the default one. */
+  banner: z.string().nullable(),
+  /** http(s) address, or '' when none. */
+  websiteLink: z.string(),
+  /** From the general preference; null when never saved. */
+  country: z.string().nullable(),
+  language: z.string().nullable(),
+});
+export type AccountDetails = z.infer<typeof accountDetails>;
+
 export const refreshProfile = z.object({
   flag: accountFlag,
+  /** Missing from early servers. */
+  account: accountDetails.optional(),
   /** The pending email change, or null. Early servers sent the bare address; it still reads as { email }. */
   emailUpdate: z.union([emailUpdate, z.string().transform((email) => ({ email }))]).nullable(),
   /** Missing from early servers: reads as FORM. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_LIMITS, appealStatuses, emailField, emailUpdate, idTokenResponse, type AppealStatus, type EmailUpdate } from './account.ts';
+import { ACCOUNT_LIMITS, accountDetails, appealStatuses, emailField, emailUpdate, idTokenResponse, type AccountDetails, type AppealStatus, type EmailUpdate } from './account.ts';
 
 /**
  * Account profile API (all under /api/v2, signed): update, photos and presigned uploads, preferences,
@@ -23,6 +23,20 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const NAME_MAX = ACCOUNT_LIMITS.nameMax;
 export const BIO_MAX = 300;
+export const WEBSITE_LINK_MAX = 200;
+
+function isWebAddress(value: string): boolean {
+  if (!URL.canParse(value) || /\s/.test(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password;
+}
+
+/** An http(s) address with a dotted host and no credentials; '' clears it. */
+export const websiteLink = z
+  .string()
+  .trim()
+  .max(WEBSITE_LINK_MAX, `Website must be at most ${WEBSITE_LINK_MAX} characters`)
+  .refine((value) => value === '' || isWebAddress(value), 'Website must be a full http:// or https:// address, such as https://example.com');
 
 /** Lower-case letters, digits, `_` and `.`; no leading, trailing or doubled dot. Reserved words refused. */
 export const username = z
@@ -56,6 +70,8 @@ export const accountUpdateBody = z
     username: username.optional(),
     name: z.string().trim().min(1, 'Name may not be empty').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`).optional(),
     bio: z.string().trim().max(BIO_MAX, `Bio must be at most ${BIO_MAX} characters`).optional(),
+    /** '' removes the link. */
+    websiteLink: websiteLink.optional(),
     /** An avatar upload key, or null to remove the avatar. */
     avatar: uploadKey.nullable().optional(),
     /** A banner upload key, or null to go back to the default banner. */
@@ -64,7 +80,7 @@ export const accountUpdateBody = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send at least one field to update');
 export type AccountUpdateBody = z.infer<typeof accountUpdateBody>;
 
-export { emailUpdate, type EmailUpdate };
+export { accountDetails, emailUpdate, type AccountDetails, type EmailUpdate };
 
 export const accountUpdateResponse = z.object({
   data: z.object({
@@ -72,6 +88,8 @@ export const accountUpdateResponse = z.object({
     idToken: z.string().optional(),
     /** The account's pending email change after this update (the one just started, if any), or null. */
     emailUpdate: emailUpdate.nullable(),
+    /** The profile after this update (banner as its public URL); missing from early servers. */
+    account: accountDetails.optional(),
   }),
 });
 export type AccountUpdateResponse = z.infer<typeof accountUpdateResponse>;
@@ -152,6 +170,8 @@ export const unsubscribeResponse = z.object({ data: z.object({ email: z.string()
 /** POST /account/reset-email?uuid=…&ticket=… cancels a pending email change. */
 export const resetEmailQuery = z.strictObject({ uuid: z.uuid('Invalid account id'), ticket: z.string().min(16).max(200) });
 export const resetEmailResponse = z.object({ data: z.object({ cancelled: z.literal(true), email: z.string() }) });
+/** DELETE /account/email-update (bearer, no body): the signed-in account cancels its own pending change; 404 when none. */
+export const emailUpdateCancelResponse = resetEmailResponse;
 
 // Social sign-in
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/v2/notice (signed): site-wide notices the client shows at start-up. */
-export const NOTICE_PATH = '/notice';
+export { NOTICE_PATH } from './readNotice.ts';
 
 export const noticeResponse = z.object({
   data: z.object({

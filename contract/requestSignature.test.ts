@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deriveRequestKey, KEY_EPOCH_MS, parseRequestToken, signRequest, TOKEN_WINDOW_MS, verifyRequestToken } from './requestSignature.ts';
+import { requestKeyResponse } from './requestKey.ts';
+import { deriveRequestKey, KEY_EPOCH_MS, parseRequestToken, readRequestKeyResponse, signRequest, TOKEN_WINDOW_MS, verifyRequestToken } from './requestSignature.ts';
 
 const secret = new TextEncoder().encode('test-secret-0123456789abcdef0123');
 const request = { method: 'POST', pathAndQuery: '/api/v2/things?x=1', body: '{"a":1}' };
@@ -44,5 +45,36 @@ describe('request signature', () => {
     const a = parseRequestToken(await signRequest(key, request, now));
     const b = parseRequestToken(await signRequest(key, request, now));
     expect(a?.nonce).not.toEqual(b?.nonce);
+  });
+});
+
+describe('readRequestKeyResponse', () => {
+  it('reads a well-formed answer, dropping extra fields', () => {
+    expect(readRequestKeyResponse({ data: { epoch: 20_600, key: 'abc', extra: 1 }, more: true })).toEqual({ epoch: 20_600, key: 'abc' });
+  });
+
+  it('accepts exactly what the requestKeyResponse schema accepts', () => {
+    const answers: unknown[] = [
+      { data: { epoch: 0, key: 'k' } },
+      { data: { epoch: 1.5, key: 'k' } },
+      { data: { epoch: -1, key: 'k' } },
+      { data: { epoch: Number.MAX_SAFE_INTEGER + 2, key: 'k' } },
+      { data: { epoch: Number.POSITIVE_INFINITY, key: 'k' } },
+      { data: { epoch: Number.NaN, key: 'k' } },
+      { data: { epoch: '3', key: 'k' } },
+      { data: { epoch: 3, key: '' } },
+      { data: { epoch: 3, key: 7 } },
+      { data: { epoch: 3 } },
+      { data: null },
+      { data: [] },
+      { epoch: 3, key: 'k' },
+      null,
+      'text',
+      [],
+    ];
+    for (const answer of answers) {
+      const schema = requestKeyResponse.safeParse(answer);
+      expect(readRequestKeyResponse(answer), JSON.stringify(answer)).toEqual(schema.success ? schema.data.data : null);
+    }
   });
 });

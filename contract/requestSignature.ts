@@ -112,3 +112,17 @@ export async function verifyRequestToken(
   if (!equalSignatures(toBase64Url(expected), parsed.signature)) return { ok: false, code: 'REQUEST_TOKEN_INVALID' };
   return { ok: true, token: parsed };
 }
+
+/**
+ * The key in a GET {api}/request-key answer (`{ data: { epoch, key } }`, the requestKeyResponse schema of
+ * contract/requestKey.ts), or null when the answer has another shape. Plain code, so the client's first
+ * load does not need zod.
+ */
+export function readRequestKeyResponse(body: unknown): RequestKey | null {
+  const data: unknown = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  if (typeof data !== 'object' || data === null) return null;
+  const { epoch, key } = data as { epoch?: unknown; key?: unknown };
+  if (typeof epoch !== 'number' || !Number.isSafeInteger(epoch) || epoch < 0) return null;
+  if (typeof key !== 'string' || key === '') return null;
+  return { epoch, key };
+}

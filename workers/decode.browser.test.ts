@@ -163,8 +163,9 @@ describe('orientBitmap (libheif path)', () => {
 describe('decodeImage downscaling', () => {
   it('keeps a 48 MP photo within the working and proxy limits, aspect intact', async () => {
     const decoded = await decode('photo-48mp.jpg');
-    expect(decoded).toMatchObject({ originalWidth: 8000, originalHeight: 6000, width: 4096, height: 3072 });
-    expect([decoded.working.width, decoded.working.height]).toEqual([4096, 3072]);
+    // ImageDecoder decodes at 4/8 (4000 × 3000), the largest n/8 size within 4096 × 3072.
+    expect(decoded).toMatchObject({ originalWidth: 8000, originalHeight: 6000, width: 4000, height: 3000 });
+    expect([decoded.working.width, decoded.working.height]).toEqual([4000, 3000]);
     expect([decoded.proxy.width, decoded.proxy.height]).toEqual([1280, 960]);
     // Still the picture, not an empty bitmap: the proxy matches a direct downscale of the working copy.
     const reference = await createImageBitmap(decoded.working, { resizeWidth: 1280, resizeHeight: 960, resizeQuality: 'high' });
@@ -174,6 +175,21 @@ describe('decodeImage downscaling', () => {
     for (let i = 0; i < data.length; i += 4 * 997) distinct.add(data[i]!);
     expect(distinct.size).toBeGreaterThan(50);
     reference.close();
+  });
+
+  it('decodes a large JPEG at n/8 size with the picture of a full decode', async () => {
+    const file = await fixture('photo-48mp.jpg');
+    const decoded = await decode('photo-48mp.jpg');
+    const full = await createImageBitmap(file, { imageOrientation: 'from-image', resizeWidth: 1280, resizeHeight: 960, resizeQuality: 'high' });
+    expect(meanDifference(decoded.proxy, full)).toBeLessThan(1.5);
+    full.close();
+  });
+
+  it('takes the full decode when an n/8 size would lose too much detail', async () => {
+    // 2900 / 8000 is under 3/8: the n/8 decode (2000 px) would be under 3/4 of 2900, so the size is exact.
+    const decoded = await decodeImage(await fixture('photo-48mp.jpg'), { workingMaxSide: 2900, proxyMaxSide: 640 });
+    opened.push(decoded);
+    expect([decoded.width, decoded.height]).toEqual([2900, 2175]);
   });
 
   it('keeps a 12 MP photo at full size as the working copy', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { detectFaces, warmFace } from './face.ts';
+import { decodeImage } from './decode.ts';
+import { detectFaces, needsTiles, warmFace } from './face.ts';
 import { boxIoU } from './faceBoxes.ts';
 import type { FaceBox, Rect } from './types.ts';
 
@@ -71,6 +72,56 @@ describe('detectFaces', () => {
     const tiled = await detectFaces(image);
     expect(wholeOnly.length).toBeLessThan(3);
     expect(tiled).toHaveLength(3);
+  });
+
+  it('runs tiles only when the whole pass found small faces or none', async () => {
+    const image = await decode('sample2.jpg');
+    const whole = await detectFaces(image, image, { tiles: false });
+    expect(whole.length).toBeGreaterThan(0);
+    expect(needsTiles(whole, image)).toBe(true);
+    expect(needsTiles([], image)).toBe(true);
+    // A portrait-sized face: the whole pass is enough.
+    const big = { box: { x: 500, y: 300, width: 600, height: 700 }, score: 0.9, keypoints: [] };
+    expect(needsTiles([big], image)).toBe(false);
+    expect(needsTiles([big], { width: 3000, height: 1000 })).toBe(true);
+    // A close-up (sample1's middle face, enlarged) keeps its one face without tiles.
+    const group = await decode('sample1.jpg');
+    const closeUp = await createImageBitmap(group, 760, 330, 390, 390, { resizeWidth: 600, resizeHeight: 600 });
+    const faces = await detectFaces(closeUp, closeUp, { tiles: false });
+    expect(faces).toHaveLength(1);
+    expect(needsTiles(faces, closeUp)).toBe(false);
+    expect(await detectFaces(closeUp)).toHaveLength(1);
+    for (const bitmap of [image, group, closeUp]) bitmap.close();
+  });
+
+  // Chromium crops a bitmap decoded with EXIF orientation 6 or 8 in its stored pixels when
+  // asked through createImageBitmap(bitmap, sx, sy, sw, sh): tiles must not rely on that.
+  async function orientedFaces(orientation: number, tiles: boolean): Promise<FaceBox[]> {
+    const response = await fetch(`/tests/fixtures/generated/orientation-${orientation}.jpg`);
+    const decoded = await decodeImage(await response.blob());
+    try {
+      expect([decoded.orientation, decoded.proxy.width, decoded.proxy.height]).toEqual([orientation, 960, 640]);
+      return await detectFaces(decoded.proxy, decoded.proxy, { tiles });
+    } finally {
+      decoded.working.close();
+      decoded.proxy.close();
+    }
+  }
+
+  it.each([6, 8])('finds the faces of orientation-%i.jpg, decoded upright, where they are upright', async (orientation) => {
+    const sample = fixtures['sample1.jpg'];
+    if (!sample) throw new Error('no fixture');
+    // orientation-N.jpg is sample1.jpg (1920 × 1280) scaled to 960 × 640.
+    const marked = sample.faces.map((r) => ({ x: r.x / 2, y: r.y / 2, width: r.width / 2, height: r.height / 2 }));
+    for (const tiles of [true, false]) {
+      const upright = await orientedFaces(1, tiles);
+      const faces = await orientedFaces(orientation, tiles);
+      expect(faces, `tiles ${String(tiles)}`).toHaveLength(3);
+      // Boxes of the whole pass (128 px model input) are looser than the hand marks.
+      for (const iou of matchIoUs(marked, faces)) expect(iou).toBeGreaterThanOrEqual(0.4);
+      // And the same as on the file stored upright.
+      for (const iou of matchIoUs(upright.map((f) => f.box), faces)) expect(iou).toBeGreaterThanOrEqual(0.8);
+    }
   });
 
   it('maps faces found on a downscaled copy to working-image coordinates', async () => {

@@ -40,26 +40,54 @@ describe('mergeFaceBoxes', () => {
 });
 
 describe('faceTiles', () => {
-  it('covers the image with overlapping square tiles inside its bounds', () => {
-    const size = { width: 1920, height: 1280 };
-    const tiles = faceTiles(size);
-    expect(tiles).toHaveLength(6);
+  /** Every small face (half a tile) inside `band` lies wholly inside some tile. */
+  function expectCovered(tiles: Rect[], band: Rect): void {
+    const faceSide = (tiles[0]?.width ?? 0) / 2;
+    for (let y = band.y; y + faceSide <= band.y + band.height; y += 37) {
+      for (let x = band.x; x + faceSide <= band.x + band.width; x += 37) {
+        const inside = tiles.some((t) => x >= t.x && y >= t.y && x + faceSide <= t.x + t.width && y + faceSide <= t.y + t.height);
+        expect(inside, `face at ${x},${y}`).toBe(true);
+      }
+    }
+  }
+  function expectInBounds(tiles: Rect[], size: { width: number; height: number }): void {
     for (const t of tiles) {
-      expect(t.width).toBe(768);
-      expect(t.height).toBe(768);
       expect(t.x).toBeGreaterThanOrEqual(0);
       expect(t.y).toBeGreaterThanOrEqual(0);
       expect(t.x + t.width).toBeLessThanOrEqual(size.width);
       expect(t.y + t.height).toBeLessThanOrEqual(size.height);
     }
-    // Every small face (quarter tile) at any position lies wholly inside some tile.
-    const faceSide = 768 / 4;
-    for (let y = 0; y + faceSide <= size.height; y += 37) {
-      for (let x = 0; x + faceSide <= size.width; x += 37) {
-        const inside = tiles.some((t) => x >= t.x && y >= t.y && x + faceSide <= t.x + t.width && y + faceSide <= t.y + t.height);
-        expect(inside, `face at ${x},${y}`).toBe(true);
-      }
-    }
+  }
+
+  it('gives a 3:2 photo one centred row of three square tiles, a 4:3 photo two', () => {
+    const size = { width: 1920, height: 1280 };
+    const tiles = faceTiles(size);
+    expect(tiles).toEqual([
+      { x: 0, y: 64, width: 1152, height: 1152 },
+      { x: 384, y: 64, width: 1152, height: 1152 },
+      { x: 768, y: 64, width: 1152, height: 1152 },
+    ]);
+    expect(faceTiles({ width: 1280, height: 960 }).map((t) => [t.x, t.y])).toEqual([
+      [0, 48],
+      [416, 48],
+    ]);
+    expectInBounds(tiles, size);
+    // The strips left above and below are at most 1/16 tile.
+    expectCovered(tiles, { x: 0, y: 64, width: 1920, height: 1152 });
+  });
+
+  it('adds rows and columns with overlap when the image is much longer than a tile', () => {
+    const size = { width: 4000, height: 1000 };
+    const tiles = faceTiles(size, 0.6);
+    expect(tiles.every((t) => t.width === 600 && t.height === 600)).toBe(true);
+    const ys = [...new Set(tiles.map((t) => t.y))];
+    const xs = [...new Set(tiles.map((t) => t.x))];
+    expect(ys).toEqual([0, 200, 400]);
+    expect(xs[0]).toBe(0);
+    expect(xs.at(-1)).toBe(3400);
+    for (let i = 1; i < xs.length; i++) expect(xs[i]! - xs[i - 1]!).toBeLessThanOrEqual(300);
+    expectInBounds(tiles, size);
+    expectCovered(tiles, { x: 0, y: 0, width: 4000, height: 1000 });
   });
 
   it('uses no tiles for small images', () => {

@@ -32,17 +32,22 @@ export function mergeFaceBoxes(faces: FaceBox[], iou = 0.3, contained = 0.6): Fa
 }
 
 /**
- * Overlapping square tiles covering the image, each `share` of the short side, spaced at
- * most 75 % of a tile apart so any face smaller than a quarter tile lies wholly in one tile.
+ * Overlapping square tiles, each `share` of the short side, spaced at most half a tile apart so
+ * any face smaller than half a tile lies wholly in one tile, well away from its edges. When one
+ * tile almost spans a side (≤ 1/8 of a tile left over) it is centred instead of doubled: the
+ * usual 4:3 or 3:2 photo gets one row of two or three tiles, and the strips left at its ends
+ * (≤ 1/16 tile) hold only faces cut by the photo's edge, which the whole-image pass still sees.
  * No tiles for images whose short side is below `minSide` (their faces are big enough).
  */
-export function faceTiles(size: Size, share = 0.6, minSide = 256): Rect[] {
+export function faceTiles(size: Size, share = 0.9, minSide = 256): Rect[] {
   const short = Math.min(size.width, size.height);
   if (short < minSide) return [];
   const side = Math.round(short * share);
   const starts = (length: number) => {
-    const count = Math.ceil((length - side) / (side * 0.75)) + 1;
-    return Array.from({ length: count }, (_, i) => (count === 1 ? 0 : Math.round(((length - side) * i) / (count - 1))));
+    const spare = length - side;
+    if (spare <= side / 8) return [Math.round(spare / 2)];
+    const count = Math.ceil(spare / (side / 2)) + 1;
+    return Array.from({ length: count }, (_, i) => Math.round((spare * i) / (count - 1)));
   };
   return starts(size.height).flatMap((y) => starts(size.width).map((x) => ({ x, y, width: side, height: side })));
 }

@@ -54,14 +54,20 @@ function release(id: string): void {
   frames.delete(id);
 }
 
-/** A copy for the vision worker: ≤ proxy size is plenty for BlazeFace tiles and the 256 px selfie model. */
-function visionCopy(source: ImageBitmap, size: Size): Promise<ImageBitmap> {
-  const scale = Math.min(1, LIMITS.proxyMaxSide / Math.max(size.width, size.height));
-  return createImageBitmap(source, {
-    resizeWidth: Math.max(1, Math.round(size.width * scale)),
-    resizeHeight: Math.max(1, Math.round(size.height * scale)),
-    resizeQuality: 'medium',
-  });
+/**
+ * A copy for the vision worker, ≤ LIMITS.faceInputMaxSide: BlazeFace sees its tiles at 128 px and
+ * segment.ts works at that size, so more pixels would only cost time. Drawn on a canvas, so it holds plain upright pixels: a bitmap decoded with EXIF
+ * orientation 6 or 8 keeps its turn as a flag that Chromium's createImageBitmap crops ignore
+ * (face.ts), and a copy made by createImageBitmap would inherit that flag.
+ */
+function visionCopy(source: ImageBitmap, size: Size): ImageBitmap {
+  const scale = Math.min(1, LIMITS.faceInputMaxSide / Math.max(size.width, size.height));
+  const canvas = new OffscreenCanvas(Math.max(1, Math.round(size.width * scale)), Math.max(1, Math.round(size.height * scale)));
+  const context = canvas.getContext('2d');
+  if (!context) throw new PipelineError('RENDER_FAILED', 'No 2D context for the vision copy');
+  context.imageSmoothingQuality = 'medium';
+  context.drawImage(source, 0, 0, canvas.width, canvas.height);
+  return canvas.transferToImageBitmap();
 }
 
 async function bitmapOf(blob: Blob, code: 'FRAME_INVALID' | 'RENDER_FAILED'): Promise<ImageBitmap> {
@@ -94,7 +100,7 @@ const api: ImageWorkerApi = {
       try {
         checkpoint();
         const size = { width: decoded.width, height: decoded.height };
-        const visionInput = await visionCopy(decoded.proxy, size);
+        const visionInput = visionCopy(decoded.proxy, size);
         checkpoint();
         photos.set(photoId, { working: decoded.working, size });
         return Comlink.transfer({ size, proxy: decoded.proxy, visionInput }, [decoded.proxy, visionInput]);
@@ -108,7 +114,7 @@ const api: ImageWorkerApi = {
 
   async visionInput(photoId) {
     const { working, size } = photo(photoId);
-    const copy = await visionCopy(working, size);
+    const copy = visionCopy(working, size);
     return Comlink.transfer(copy, [copy]);
   },
 

@@ -2,7 +2,7 @@
  * Vision worker: MediaPipe face detection and person segmentation (face.ts, segment.ts),
  * apart from image.worker.ts so that loading models and running them never delays decoding.
  * Both tasks share this worker (visionRuntime.ts restores ModuleFactory for each task).
- * Keeps each photo's vision input (a ≤ 1280 px copy) by id, so segmentation needs no new copy.
+ * Keeps each photo's vision input (a ≤ 640 px copy) by id, so segmentation needs no new copy.
  */
 import * as Comlink from 'comlink';
 import { detectFaces, warmFace } from './face.ts';

@@ -117,7 +117,7 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
 
     const [row] = await t.database.db.select().from(accounts).where(eq(accounts.email, email));
     const suspendedAt = new Date('2026-01-02T03:04:05Z');
-    await t.database.db.update(accounts).set({ suspendedAt }).where(eq(accounts.id, row!.id));
+    await t.database.db.update(accounts).set({ suspendedAt, bio: 'Bingkai fan', websiteLink: 'https://ana.example.test', country: 'ID', language: 'id' }).where(eq(accounts.id, row!.id));
     const requestedAt = new Date('2026-01-03T00:00:00Z');
     const expiresAt = new Date(Date.now() + 60_000);
     await t.database.db.insert(emailChanges).values({ accountId: row!.id, newEmail: 'ana.baru@example.test', ticketHash: 'refresh-ticket', expiresAt, createdAt: requestedAt });
@@ -127,6 +127,7 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
       const { data } = response.json() as Json;
       expect(data.profile).toEqual({
         flag: { suspended: true, appealStatus: 'NOT_YET', suspendedAt: suspendedAt.getTime() },
+        account: { bio: 'Bingkai fan', banner: null, websiteLink: 'https://ana.example.test', country: 'ID', language: 'id' },
         emailUpdate: { email: 'ana.baru@example.test', requestedAt: requestedAt.getTime(), expiresAt: expiresAt.getTime() },
         applyMonetization: 'FORM',
       });
@@ -137,9 +138,9 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
       await t.database.db.update(accounts).set({ appealStatus: 'PENDING', applyMonetization: 'APPROVED' }).where(eq(accounts.id, row!.id));
       await t.database.db.update(emailChanges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailChanges.accountId, row!.id));
       const later = ((await refresh(t, idToken)).json() as Json).data.profile;
-      expect(later).toEqual({ flag: { suspended: true, appealStatus: 'PENDING', suspendedAt: suspendedAt.getTime() }, emailUpdate: null, applyMonetization: 'APPROVED' });
+      expect(later).toMatchObject({ flag: { suspended: true, appealStatus: 'PENDING', suspendedAt: suspendedAt.getTime() }, emailUpdate: null, applyMonetization: 'APPROVED' });
     } finally {
-      await t.database.db.update(accounts).set({ suspendedAt: null, appealStatus: 'NOT_YET', applyMonetization: 'FORM' }).where(eq(accounts.id, row!.id));
+      await t.database.db.update(accounts).set({ suspendedAt: null, appealStatus: 'NOT_YET', applyMonetization: 'FORM', bio: '', websiteLink: '', country: null, language: null }).where(eq(accounts.id, row!.id));
       await t.database.db.delete(emailChanges).where(eq(emailChanges.accountId, row!.id));
     }
   });

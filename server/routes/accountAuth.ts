@@ -15,7 +15,7 @@ import type { AppContext, ZodApp } from '../context.ts';
 import { accounts, passwordResetTickets, verificationCodes } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
-import { bumpTokenVersion, findAccountByEmail, issueIdToken } from '../services/accounts.ts';
+import { accountDetailsFor, bumpTokenVersion, findAccountByEmail, issueIdToken } from '../services/accounts.ts';
 import { pendingEmailChange } from '../services/emailChanges.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { CODE_TTL_MINUTES, issueCode } from '../services/verification.ts';
@@ -62,7 +62,7 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
       const idToken = await issueIdToken(ctx, account);
       if (!request.body?.profile) return { data: { idToken } };
       const flag = { suspended: account.suspendedAt !== null, appealStatus: account.appealStatus, suspendedAt: account.suspendedAt?.getTime() ?? null };
-      const profile = { flag, emailUpdate: await pendingEmailChange(db, account.id), applyMonetization: account.applyMonetization };
+      const profile = { flag, account: accountDetailsFor(account, ctx.storage), emailUpdate: await pendingEmailChange(db, account.id), applyMonetization: account.applyMonetization };
       return { data: { idToken, profile } };
     },
   );

@@ -79,6 +79,13 @@ describe.each(drivers)('account profile (%s)', (driver) => {
       [{ name: '   ' }, 400, null, 'name'],
       [{ name: 'n'.repeat(61) }, 400, null, 'name'],
       [{ bio: 'b'.repeat(301) }, 400, null, 'bio'],
+      [{ websiteLink: 'example.com' }, 400, /http:\/\/ or https:\/\//, 'websiteLink'],
+      [{ websiteLink: 'javascript:alert(1)' }, 400, null, 'websiteLink'],
+      [{ websiteLink: 'ftp://files.example.com' }, 400, null, 'websiteLink'],
+      [{ websiteLink: 'https://user:pass@example.com' }, 400, null, 'websiteLink'],
+      [{ websiteLink: 'https://exa mple.com' }, 400, null, 'websiteLink'],
+      [{ websiteLink: `https://example.com/${'a'.repeat(181)}` }, 400, /at most 200/, 'websiteLink'],
+      [{ websiteLink: 42 }, 400, null, 'websiteLink'],
       [{ email: 'not-an-email' }, 400, null, 'email'],
       [{ email: 'budi@example.test' }, 409, /used by another account/, 'email'],
       [{ email: 'ana@example.test' }, 400, /already your email/, 'email'],
@@ -98,6 +105,22 @@ describe.each(drivers)('account profile (%s)', (driver) => {
     }
     expect(await row('ana@example.test')).toEqual(before);
     expect(await t.database.db.select().from(emailChanges)).toHaveLength(0);
+  });
+
+  it('stores a website link (trimmed, at most 200 characters), answers it with the profile and clears it with an empty string', async () => {
+    const link = `https://ana.example.test/${'p'.repeat(200 - 'https://ana.example.test/'.length)}`;
+    const response = await update(ana, { websiteLink: `  ${link} ` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.account).toEqual({ bio: 'Frames for good causes', banner: null, websiteLink: link, country: null, language: null });
+    expect((await row('ana@example.test')).websiteLink).toBe(link);
+    const refreshed = await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true } });
+    expect(refreshed.json().data.profile.account.websiteLink).toBe(link);
+    const plain = await update(ana, { websiteLink: 'http://ana.example.test' });
+    expect(plain.json().data.account.websiteLink).toBe('http://ana.example.test');
+    const cleared = await update(ana, { websiteLink: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.account.websiteLink).toBe('');
+    expect((await row('ana@example.test')).websiteLink).toBe('');
   });
 
   it('needs a signed-in account, and each account changes only its own data', async () => {
@@ -149,6 +172,37 @@ describe.each(drivers)('account profile (%s)', (driver) => {
     expect((await row('ana@example.test')).email).toBe('ana@example.test');
   });
 
+  it('lets the signed-in owner cancel a pending email change from settings, and says so when nothing is pending', async () => {
+    const cancelOwn = (token: string) => asAccount(t, token, { method: 'DELETE', url: '/api/v2/account/email-update' });
+    const anonymous = await signedInject(t.app, { method: 'DELETE', url: '/api/v2/account/email-update' });
+    expect(anonymous.statusCode).toBe(401);
+    const forged = await cancelOwn(ana.slice(0, -4) + 'AAAA');
+    expect(forged.statusCode).toBe(401);
+    const none = await cancelOwn(ana);
+    expect(none.statusCode).toBe(404);
+    expect(envelope(none)).toMatchObject({ code: 'NOT_FOUND', message: 'No email change is pending' });
+
+    expect((await update(ana, { email: 'ana.other@example.test' })).statusCode).toBe(200);
+    expect((await update(budi, { email: 'budi.other@example.test' })).statusCode).toBe(200);
+    const anaRow = await row('ana@example.test');
+    // Budi cannot cancel Ana's change: each call only touches the caller's own row.
+    const budiCancel = await cancelOwn(budi);
+    expect(budiCancel.json()).toEqual({ data: { cancelled: true, email: 'budi.other@example.test' } });
+    expect(await t.database.db.select().from(emailChanges)).toMatchObject([{ accountId: anaRow.id, newEmail: 'ana.other@example.test' }]);
+
+    const ok = await cancelOwn(ana);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ data: { cancelled: true, email: 'ana.other@example.test' } });
+    expect(await t.database.db.select().from(emailChanges)).toHaveLength(0);
+    // The code mailed to the new address is dead too.
+    const verify = await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/pending', body: { email: 'ana.other@example.test', request: 'VERIFY_EMAIL_UPDATE', verificationCode: '123456' } });
+    expect(verify.statusCode).toBe(400);
+    expect((await cancelOwn(ana)).statusCode).toBe(404);
+    expect((await row('ana@example.test')).email).toBe('ana@example.test');
+    const refreshed = await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true } });
+    expect(refreshed.json().data.profile.emailUpdate).toBeNull();
+  });
+
   it('accepts a real avatar, re-encodes it to a 512² WebP and serves it from the token URL', async () => {
     const { key, put } = await upload(ana, 'photo-profile', 'image/png', await twoColourPng(800, 600));
     expect(put.statusCode).toBe(201);
@@ -175,6 +229,11 @@ describe.each(drivers)('account profile (%s)', (driver) => {
     expect(response.statusCode, response.body).toBe(200);
     const bannerKey = (await row('budi@example.test')).bannerKey!;
     expect(bannerKey).toMatch(/^public\/banners\/.+\.webp$/);
+    // The answer and the refresh profile carry its public URL, so the client can show it after a reload.
+    const bannerUrl = `https://bingkai.test/files/${bannerKey}`;
+    expect(response.json().data.account.banner).toBe(bannerUrl);
+    const refreshed = await asAccount(t, budi, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true } });
+    expect(refreshed.json().data.profile.account.banner).toBe(bannerUrl);
     const served = await t.app.inject({ method: 'GET', url: `/files/${bannerKey}` });
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1500, 500]);

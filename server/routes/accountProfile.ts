@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import {
   accountUpdateBody,
   accountUpdateResponse,
+  emailUpdateCancelResponse,
   idTokenResponse,
   photoProfileBody,
   presignedBannerBody,
@@ -17,8 +18,8 @@ import type { Db } from '../db/database.ts';
 import { accounts } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount, type AccountRow } from '../http/requireAccount.ts';
-import { issueIdToken } from '../services/accounts.ts';
-import { assertEmailFree, cancelEmailChange, mailEmailChange, pendingEmailChange, prepareEmailChange, type PreparedEmailChange } from '../services/emailChanges.ts';
+import { accountDetailsFor, issueIdToken } from '../services/accounts.ts';
+import { assertEmailFree, cancelEmailChange, cancelOwnEmailChange, mailEmailChange, pendingEmailChange, prepareEmailChange, type PreparedEmailChange } from '../services/emailChanges.ts';
 import { adoptImageUpload, presignImageUpload, type ImagePurpose } from '../services/uploads.ts';
 
 /** Where processed images live; public so image hosts and other visitors can read them. */
@@ -29,7 +30,7 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505';
 }
 
-/** PATCH /account/update, photo and banner uploads, POST /account/photo-profile, POST /account/reset-email. */
+/** PATCH /account/update, photo and banner uploads, POST /account/photo-profile, email-change cancels. */
 export function accountProfileRoutes(app: ZodApp, ctx: AppContext): void {
   const db = ctx.database.db;
   const signedIn = requireAccount(ctx);
@@ -57,6 +58,7 @@ export function accountProfileRoutes(app: ZodApp, ctx: AppContext): void {
       ...(body.username !== undefined && body.username !== account.username ? { username: body.username } : {}),
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.bio !== undefined ? { bio: body.bio } : {}),
+      ...(body.websiteLink !== undefined ? { websiteLink: body.websiteLink } : {}),
     };
     if (!newEmail && Object.keys(profile).length === 0 && body.avatar === undefined && body.banner === undefined) {
       throw new ApiError(400, 'VALIDATION_FAILED', 'Nothing to change: this is already your email address', { email: 'Same as the current address' });
@@ -90,7 +92,7 @@ export function accountProfileRoutes(app: ZodApp, ctx: AppContext): void {
       changes.bannerKey !== undefined && changes.bannerKey !== account.bannerKey ? account.bannerKey : null,
     ]);
     if (change) await mailEmailChange(ctx, account, change, request.log);
-    const data: AccountUpdateResponse['data'] = { emailUpdate: change?.update ?? (await pendingEmailChange(db, account.id)) };
+    const data: AccountUpdateResponse['data'] = { emailUpdate: change?.update ?? (await pendingEmailChange(db, account.id)), account: accountDetailsFor(updated, ctx.storage) };
     if (Object.keys(changes).length > 0) data.idToken = await issueIdToken(ctx, updated);
     return { data };
   });
@@ -113,6 +115,12 @@ export function accountProfileRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.post('/account/reset-email', { schema: { querystring: resetEmailQuery, response: { 200: resetEmailResponse } } }, async (request) => {
     const email = await cancelEmailChange(db, request.query.uuid, request.query.ticket);
+    return { data: { cancelled: true as const, email } };
+  });
+
+  // The signed-in owner cancels from settings, without the ticket mailed to the old address.
+  app.delete('/account/email-update', { preHandler: signedIn, schema: { response: { 200: emailUpdateCancelResponse } } }, async (request) => {
+    const email = await cancelOwnEmailChange(db, accountOf(request).id);
     return { data: { cancelled: true as const, email } };
   });
 }

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { AccountDetails } from '../../contract/account.ts';
 import { RESERVED_USERNAMES } from '../../contract/accountProfile.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -65,6 +66,17 @@ export function tokenBodyFor(account: AccountRow, identities: IdentityRow[], sto
     lastPasswordUpdate: account.lastPasswordUpdate?.getTime() ?? null,
     associatedAccount: identities.map((identity) => ({ provider: identity.provider, name: identity.name, email: identity.email })),
     ver: account.tokenVersion,
+  };
+}
+
+/** The profile fields the token does not carry, for the refresh profile and update answers. */
+export function accountDetailsFor(account: AccountRow, storage: Pick<FileStorage, 'publicUrl'>): AccountDetails {
+  return {
+    bio: account.bio,
+    banner: account.bannerKey ? storage.publicUrl(account.bannerKey) : null,
+    websiteLink: account.websiteLink,
+    country: account.country,
+    language: account.language,
   };
 }
 

@@ -68,6 +68,17 @@ export async function cancelEmailChange(db: Db, accountUuid: string, ticket: str
   });
 }
 
+/** Cancels the account's own pending change (signed in, no ticket); returns the address that was pending. */
+export async function cancelOwnEmailChange(db: Db, accountId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(emailChanges).where(eq(emailChanges.accountId, accountId)).returning({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt });
+    // An expired change is not pending (the rollback keeps this call free of side effects).
+    if (!row || row.expiresAt.getTime() < Date.now()) throw new ApiError(404, 'NOT_FOUND', 'No email change is pending');
+    await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, accountId), eq(verificationCodes.kind, 'email_update')));
+    return row.newEmail;
+  });
+}
+
 /** The pending change of an account, if any and not expired. */
 export async function pendingEmailChange(db: Db, accountId: string): Promise<EmailUpdate | null> {
   const [row] = await db.select().from(emailChanges).where(eq(emailChanges.accountId, accountId)).limit(1);

@@ -1,9 +1,12 @@
 import { apiV2 } from '../lib/api/index.ts';
 import { changeLocale, currentLocale, guessLocale, isSupportedLocale } from '../lib/i18n/index.ts';
-import { fetchGeneralPreference, lookupIpCountry, refreshToken, saveGeneralPreference } from '../stores/accountApi.ts';
+import { lookupIpCountry } from '../stores/accountCalls.ts';
 import { isFreePlan, isLoggedIn, useAccountStore } from '../stores/accountStore.ts';
 import { resolveGuard, shouldRefreshPlanCountry, shouldRunLocaleSetup } from './guard.ts';
 import { runLocaleSetup } from './localeSetup.ts';
+
+/** The account API (and the schema library it validates with) loads only when a signed-in navigation needs it. */
+const accountApi = () => import('../stores/accountApi.ts');
 
 let firstNavigation = true;
 let previousPath: string | null = null;
@@ -31,13 +34,19 @@ export async function setupLocale(): Promise<void> {
       browserLanguage: typeof navigator === 'undefined' ? '' : navigator.language,
       isSupported: isSupportedLocale,
     },
-    { lookupIpCountry, refreshToken, getGeneralPreference: fetchGeneralPreference, saveGeneralPreference },
+    {
+      lookupIpCountry,
+      refreshToken: async () => (await accountApi()).refreshToken(),
+      getGeneralPreference: async () => (await accountApi()).fetchGeneralPreference(),
+      saveGeneralPreference: async (preference) => (await accountApi()).saveGeneralPreference(preference),
+    },
   );
   useAccountStore.getState().patch({ country, language });
   if (language !== currentLocale()) await changeLocale(language);
 }
 
 async function refreshPlanCountry(): Promise<void> {
+  const { refreshToken, saveGeneralPreference } = await accountApi();
   await refreshToken();
   const country = await lookupIpCountry();
   if (country) useAccountStore.getState().patch({ country });

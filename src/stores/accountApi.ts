@@ -4,8 +4,9 @@
  * show `fields`. Calls that hand back an ID token store it and the account fields it carries.
  */
 import type { z } from 'zod';
-import { CAPTCHA_CHALLENGE_PATH, CAPTCHA_HEADER, captchaChallengeResponse, pendingResponse, refreshResponse, type VerifyRequest } from '../../contract/account.ts';
+import { CAPTCHA_CHALLENGE_PATH, CAPTCHA_HEADER, captchaChallengeResponse, pendingResponse, refreshResponse, type AccountDetails, type VerifyRequest } from '../../contract/account.ts';
 import {
+  accountUpdateResponse,
   appealResponse,
   facebookCheckResponse,
   notificationKeys,
@@ -20,8 +21,9 @@ import {
 } from '../../contract/accountProfile.ts';
 import { apiV2, ApiError, isApiError } from '../lib/api/index.ts';
 import { accountFromIdToken, TOKEN_STORAGE_KEY, useAccountStore, type AccountData } from './accountStore.ts';
+import { lookupIpCountry, tracked } from './accountCalls.ts';
 
-export { CAPTCHA_HEADER, type SocialProvider };
+export { CAPTCHA_HEADER, lookupIpCountry, type SocialProvider };
 
 export interface GeneralPreference {
   country?: string | null;
@@ -53,19 +55,6 @@ function patch(data: Partial<AccountData>): void {
   useAccountStore.getState().patch(data);
 }
 
-/** Runs one account call with the store's request state around it. */
-async function tracked<T>(run: () => Promise<T>): Promise<T> {
-  patch({ loading: true, error: null });
-  try {
-    const result = await run();
-    patch({ loading: false });
-    return result;
-  } catch (error) {
-    patch({ loading: false, error: error instanceof Error ? error.message : String(error) });
-    throw error;
-  }
-}
-
 /** Stores an ID token and the account fields it carries; false when the body held none. */
 export function applyIdToken(body: unknown): boolean {
   const idToken = text(dataOf(body)?.idToken) ?? text(object(body)?.idToken);
@@ -75,6 +64,18 @@ export function applyIdToken(body: unknown): boolean {
   localStorage.setItem(TOKEN_STORAGE_KEY, idToken);
   patch(fields);
   return true;
+}
+
+/** Profile fields the token does not carry; country and language only when the server has them (locale setup fills them otherwise). */
+function applyAccountDetails(details: AccountDetails | undefined): void {
+  if (!details) return;
+  patch({
+    bio: details.bio,
+    banner: details.banner ?? '',
+    websiteLink: details.websiteLink,
+    ...(details.country ? { country: details.country } : {}),
+    ...(details.language ? { language: details.language } : {}),
+  });
 }
 
 /** Provider SDK sessions, when their scripts were ever loaded on this page. */
@@ -119,6 +120,7 @@ export async function signIn(credentials: { email: string; password: string }): 
     }
     if (!applyIdToken(body)) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'The server did not sign you in' });
   });
+  loadProfileInBackground();
 }
 
 /** POST /account with the ALTCHA payload as header; the code to verify goes out by mail. */
@@ -142,6 +144,7 @@ export async function verifyCode(verificationCode: string): Promise<void> {
     applyIdToken(body);
     patch({ verifyPayload: { otp: '', email: '', request: '' }, ...(request === 'VERIFY_EMAIL_UPDATE' ? { emailUpdate: null } : {}) });
   });
+  if (request === 'VERIFY_REGISTRATION') loadProfileInBackground();
 }
 
 /** Sends the code again; resolves to the seconds to wait before the next resend. */
@@ -156,6 +159,7 @@ export async function signInWithProvider(provider: SocialProvider, token: string
     const body = await apiV2.post<unknown>(`/account/auth/${provider}`, { body: { ...(provider === 'facebook' ? { accessToken: token } : { idToken: token }), isMobile: false } });
     if (!applyIdToken(body)) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'The server did not sign you in' });
   });
+  loadProfileInBackground();
 }
 
 export async function linkProvider(provider: SocialProvider, token: string): Promise<void> {
@@ -185,10 +189,16 @@ export async function refreshToken(): Promise<void> {
     if (!isApiError(error) || error.status !== 0) logout();
     throw error;
   }
+  applyRefresh(body);
+}
+
+/** Stores a refresh answer: the token, then the profile fields and flags when it has them. */
+function applyRefresh(body: unknown): void {
   const { data } = parsed(refreshResponse, body);
   applyIdToken(body);
   const profile = data.profile;
   if (!profile) return;
+  applyAccountDetails(profile.account);
   patch({
     isSuspended: profile.flag.suspended,
     appealStatus: profile.flag.appealStatus || 'NOT_YET',
@@ -198,21 +208,23 @@ export async function refreshToken(): Promise<void> {
   });
 }
 
+/**
+ * Right after a sign-in the token is all the client has: this fetches what it does not carry (bio, banner,
+ * website, flags). Best effort and silent: a failure keeps the fresh session; the next page load retries.
+ */
+function loadProfileInBackground(): void {
+  const uuid = useAccountStore.getState().uuid;
+  apiV2
+    .post<unknown>('/account/auth/refresh', { body: { profile: true, isMobile: false } })
+    // A sign-out (or another sign-in) meanwhile wins: the answer belongs to a session that is gone.
+    .then((body) => useAccountStore.getState().uuid === uuid && applyRefresh(body))
+    .catch((error: unknown) => console.warn('Could not load the profile after sign-in', error));
+}
+
 /** POST /account/auth/logout-all: ends every session of the account, then this one. */
 export async function signOutEverywhere(): Promise<void> {
   await tracked(() => apiV2.post<unknown>('/account/auth/logout-all'));
   logout();
-}
-
-/** GET /ip/lookup → data.country; null when unknown or unreachable, so the browser's region can stand in. */
-export async function lookupIpCountry(): Promise<string | null> {
-  try {
-    const body = await tracked(() => apiV2.get<unknown>('/ip/lookup'));
-    return text(dataOf(body)?.country);
-  } catch (error) {
-    console.warn('IP lookup failed', error);
-    return null;
-  }
 }
 
 export interface Preferences {
@@ -255,6 +267,7 @@ export async function updateAccount(update: AccountUpdate): Promise<void> {
     const fields: Partial<AccountData> = {};
     for (const [key, value] of Object.entries(rest)) if (typeof value === 'string') (fields as Record<string, string>)[key] = value.trim();
     patch(fields);
+    applyAccountDetails(accountUpdateResponse.safeParse(body).data?.data.account);
     const started = object(dataOf(body)?.emailUpdate);
     if (email !== undefined) {
       const pending = text(started?.email) ?? email.trim().toLowerCase();
@@ -295,18 +308,33 @@ export async function uploadBanner(file: File): Promise<void> {
   await tracked(async () => {
     const upload = parsed(presignedBannerResponse, await apiV2.post<unknown>('/account/presigned/banner', { body: { banner: file.type } })).data.banner;
     await putFile(upload, file);
-    applyIdToken(await apiV2.patch<unknown>('/account/update', { body: { banner: upload.key } }));
-    patch({ banner: upload.key });
+    const body = await apiV2.patch<unknown>('/account/update', { body: { banner: upload.key } });
+    applyIdToken(body);
+    // The answer holds the banner's public URL (the upload key is gone once the server re-encoded it).
+    applyAccountDetails(parsed(accountUpdateResponse, body).data.account);
   });
 }
 
 /** POST /account/reset-email?uuid&ticket: cancels a pending email change. */
 export async function cancelEmailChange(uuid: string, ticket: string): Promise<void> {
   await tracked(() => apiV2.post<unknown>('/account/reset-email', { query: { uuid, ticket } }));
-  if (useAccountStore.getState().uuid === uuid) {
-    patch({ emailUpdate: null });
-    if (useAccountStore.getState().verifyPayload.request === 'VERIFY_EMAIL_UPDATE') patch({ verifyPayload: { otp: '', email: '', request: '' } });
+  if (useAccountStore.getState().uuid === uuid) forgetEmailChange();
+}
+
+function forgetEmailChange(): void {
+  patch({ emailUpdate: null });
+  if (useAccountStore.getState().verifyPayload.request === 'VERIFY_EMAIL_UPDATE') patch({ verifyPayload: { otp: '', email: '', request: '' } });
+}
+
+/** DELETE /account/email-update: the signed-in owner cancels the pending change. "Nothing pending" also ends in no pending change. */
+export async function cancelOwnEmailChange(): Promise<void> {
+  try {
+    await tracked(() => apiV2.delete<unknown>('/account/email-update'));
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 404) throw error;
+    patch({ error: null });
   }
+  forgetEmailChange();
 }
 
 // Passwords and deletion

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { NOTICE_PATH, noticeResponse } from '../../contract/notice.ts';
+import { NOTICE_PATH, readNotice } from '../../contract/readNotice.ts';
 import { apiV2 } from '../lib/api/index.ts';
 
 export interface UiState {
@@ -35,7 +35,9 @@ export function loadMaintenanceNotice(): Promise<void> {
   noticeLoad ??= apiV2
     .get<unknown>(NOTICE_PATH)
     .then((body) => {
-      if (noticeResponse.parse(body).data.maintenance) useUiStore.getState().setMaintenanceVisible(true);
+      const notice = readNotice(body);
+      if (!notice) throw new Error('The notice answer has an unexpected shape');
+      if (notice.maintenance) useUiStore.getState().setMaintenanceVisible(true);
     })
     .catch((error: unknown) => console.warn('Could not load the site notice', error));
   return noticeLoad;

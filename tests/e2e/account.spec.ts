@@ -81,7 +81,7 @@ test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
 
-test('register → verify → sign out → sign in → edit profile and photo → change email and cancel → delete', async ({ page, watch }) => {
+test('register → verify → sign out → sign in → edit profile, photo, website and banner → change email and cancel twice → delete', async ({ page, watch }) => {
   test.setTimeout(120_000);
   // The deliberate wrong password and the sign-in after deletion are refused.
   watch.allow(/401 \(Unauthorized\) \[[^\]]*\/api\/v2\/account\/auth\/native/);
@@ -130,6 +130,28 @@ test('register → verify → sign out → sign in → edit profile and photo �
   expect(image.ok()).toBe(true);
   expect(image.headers()['content-type']).toMatch(/^image\//);
 
+  // Website link and banner; both come back after a reload through the refresh profile, not the persisted store.
+  await page.getByLabel('Website').fill('https://ayu.example.com/frames');
+  const savedWebsite = page.waitForResponse((response) => response.url().endsWith('/api/v2/account/update') && response.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  expect((await savedWebsite).status()).toBe(200);
+  await page.getByLabel('Banner', { exact: true }).setInputFiles(AVATAR);
+  await expect(page.getByRole('img', { name: 'Your new banner' })).toBeVisible({ timeout: 20_000 });
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('bingkai-account') ?? '{}') as { state: Record<string, unknown> };
+    localStorage.setItem('bingkai-account', JSON.stringify({ ...stored, state: { ...stored.state, banner: '', websiteLink: '' } }));
+  });
+  await page.goto('/profile');
+  const banner = page.getByRole('img', { name: 'Profile banner' });
+  await expect(banner).toBeVisible();
+  const bannerSrc = (await banner.getAttribute('src')) ?? '';
+  expect(bannerSrc).toMatch(/\/files\/public\/banners\/.+\.webp$/);
+  const bannerImage = await page.request.get(bannerSrc);
+  expect(bannerImage.headers()['content-type']).toBe('image/webp');
+  await expect(page.getByRole('link', { name: 'ayu.example.com/frames' })).toHaveAttribute('href', 'https://ayu.example.com/frames');
+  await page.goto('/profile/profile-settings');
+  await expect(page.locator('[data-route="profile-settings"]')).toBeVisible();
+
   // Email change, cancelled through the link mailed to the old address.
   const newEmail = `e2e-new-${stamp}@example.com`;
   const changedAt = Date.now();
@@ -146,6 +168,16 @@ test('register → verify → sign out → sign in → edit profile and photo �
   await page.getByRole('button', { name: 'Cancel the change' }).click();
   await expect(page.getByText('The email change was cancelled.')).toBeVisible();
   await page.goto('/profile/profile-settings');
+  await expect(page.getByText(`Current address: ${email}`)).toBeVisible();
+  await expect(page.getByLabel('New email address')).toBeVisible();
+
+  // Another change, cancelled from settings while signed in.
+  await page.getByLabel('New email address').fill(`e2e-other-${stamp}@example.com`);
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByText(`Waiting for verification of e2e-other-${stamp}@example.com.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel email change' }).click();
+  await expect(page.getByText(`The email change was cancelled. ${email} stays your address.`)).toBeVisible();
+  await page.reload();
   await expect(page.getByText(`Current address: ${email}`)).toBeVisible();
   await expect(page.getByLabel('New email address')).toBeVisible();
 

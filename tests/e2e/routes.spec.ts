@@ -108,7 +108,7 @@ test('a seeded campaign renders at /:uri with its frame, and /:uri/support and /
   await expectPage(page, 'campaign');
   const frame = page.locator('[data-route="campaign"] img').first();
   await expect(frame).toBeVisible();
-  expect(await frame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => frame.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   await page.goto(`/${uri}/support`);
   await expectPage(page, 'campaign-support');
   await page.goto(`/${uri}/result`);

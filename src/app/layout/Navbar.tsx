@@ -1,15 +1,17 @@
 import { Frame, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../components/Button.tsx';
-import { AccountMenu } from '../../features/account/AccountMenu.tsx';
 import { cn } from '../../lib/cn.ts';
 import { isLoggedIn, useAccountStore } from '../../stores/accountStore.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LazyCreateCampaignDialog } from '../../pages/shared/LazyCreateCampaignDialog.tsx';
 import { NavbarSearch } from './NavbarSearch.tsx';
 import { ThemeSwitcher } from './ThemeSwitcher.tsx';
+
+// Only signed-in visitors see it: its menu library and the account API load with it, not with every page.
+const AccountMenu = lazy(async () => ({ default: (await import('../../features/account/AccountMenu.tsx')).AccountMenu }));
 
 const LINKS = [
   { to: '/explore', key: 'explore' },
@@ -54,7 +56,9 @@ export function Navbar({ navbarSearch, top }: NavbarProps) {
           <LanguageSwitcher className="hidden sm:block" />
           <ThemeSwitcher />
           {loggedIn ? (
-            <AccountMenu />
+            <Suspense fallback={<span className="inline-block size-9 rounded-full bg-muted" aria-hidden="true" />}>
+              <AccountMenu />
+            </Suspense>
           ) : (
             <Button variant="outline" size="sm" onClick={() => openAuthModal('sign-in')}>
               {t('nav.signIn')}

@@ -134,8 +134,10 @@ describe('SignUpForm', () => {
 
 describe('profile changes', () => {
   it('sends only the fields that changed', () => {
-    const current = { name: 'Ayu', username: 'ayu', bio: '' };
+    const current = { name: 'Ayu', username: 'ayu', bio: '', websiteLink: 'https://ayu.example.com' };
     expect(changedFields(current, { ...current })).toEqual({});
-    expect(changedFields(current, { name: 'Ayu L', username: 'ayu', bio: 'Hi' })).toEqual({ name: 'Ayu L', bio: 'Hi' });
+    expect(changedFields(current, { ...current, name: 'Ayu L', bio: 'Hi' })).toEqual({ name: 'Ayu L', bio: 'Hi' });
+    // An empty website clears it, so '' is a change too.
+    expect(changedFields(current, { ...current, websiteLink: '' })).toEqual({ websiteLink: '' });
   });
 });

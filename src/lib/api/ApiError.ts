@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../contract/errorEnvelope.ts';
+import type { ErrorCode } from '../../../contract/errorCodes.ts';
 
 /** Codes the client adds for failures that never reached a server answer. */
 export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'ABORTED';

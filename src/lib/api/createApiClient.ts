@@ -1,6 +1,5 @@
-import { errorCodes, type ErrorCode } from '../../../contract/errorEnvelope.ts';
-import { requestKeyResponse } from '../../../contract/requestKey.ts';
-import { FINGERPRINT_HEADER, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest, type RequestKey } from '../../../contract/requestSignature.ts';
+import { errorCodes, type ErrorCode } from '../../../contract/errorCodes.ts';
+import { FINGERPRINT_HEADER, readRequestKeyResponse, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest, type RequestKey } from '../../../contract/requestSignature.ts';
 import { ensureFingerprint } from '../fingerprint.ts';
 import { ApiError } from './ApiError.ts';
 
@@ -199,9 +198,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       done();
     }
     if (!response.ok) throw errorFromResponse(response, payload);
-    const parsed = requestKeyResponse.safeParse(payload);
-    if (!parsed.success) throw new ApiError({ status: response.status, code: 'INTERNAL', message: 'The request key response is malformed' });
-    return parsed.data.data;
+    const requestKey = readRequestKeyResponse(payload);
+    if (!requestKey) throw new ApiError({ status: response.status, code: 'INTERNAL', message: 'The request key response is malformed' });
+    return requestKey;
   }
 
   async function attempt<T>(method: HttpMethod, url: URL, body: string, options: RequestOptions, retried: boolean): Promise<T> {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_LOCALE_KEY } from './guessLocale.ts';
-import { bundledMessages, changeLocale, currentLocale, initI18n } from './initI18n.ts';
+import { loadBundledMessages, changeLocale, currentLocale, initI18n } from './initI18n.ts';
 
 type Files = Record<string, unknown>;
 
@@ -114,9 +114,9 @@ describe('changeLocale', () => {
   });
 });
 
-describe('bundledMessages', () => {
-  it('serves id for Indonesian and en for everything else', () => {
-    expect((bundledMessages('id')['common'] as Record<string, string>)['close']).toBe('Tutup');
-    expect((bundledMessages('de')['common'] as Record<string, string>)['close']).toBe('Close');
+describe('loadBundledMessages', () => {
+  it('serves id for Indonesian and en for everything else', async () => {
+    expect(((await loadBundledMessages('id'))['common'] as Record<string, string>)['close']).toBe('Tutup');
+    expect(((await loadBundledMessages('de'))['common'] as Record<string, string>)['close']).toBe('Close');
   });
 });

@@ -1,21 +1,20 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-// `?raw` keeps the JSON out of the composite tsconfig's file list; it is still bundled statically.
-import enText from '../../../locales/en.json?raw';
-import idText from '../../../locales/id.json?raw';
 import { USER_LOCALE_KEY, guessLocale, defaultLocale } from './guessLocale.ts';
 import { languageOf, localeDirection, matchLocale, toBcp47, type LocaleCode } from './locales.ts';
 import { russianPlurals } from './russianPlurals.ts';
 
 type Messages = Record<string, unknown>;
 
-const en = JSON.parse(enText) as Messages;
-const id = JSON.parse(idText) as Messages;
-
-/** Messages shipped in the bundle: Indonesian for `id`, English for every other locale. */
-export function bundledMessages(locale: string): Messages {
-  return languageOf(locale) === 'id' ? id : en;
+/**
+ * Messages shipped with the app: Indonesian for `id`, English for every other locale. Each is its own
+ * chunk, loaded only when the locale file fails, so the first load does not carry them.
+ * (`?raw` keeps the JSON out of the composite tsconfig's file list.)
+ */
+export async function loadBundledMessages(locale: string): Promise<Messages> {
+  const text = languageOf(locale) === 'id' ? await import('../../../locales/id.json?raw') : await import('../../../locales/en.json?raw');
+  return JSON.parse(text.default) as Messages;
 }
 
 /** Supported locale for a tag, trying the bare language last (`pt-BR` → `pt`). */
@@ -53,8 +52,9 @@ function requestWithFallback(fetchImpl: () => typeof fetch): NonNullable<HttpBac
       })
       .catch((error: unknown) => {
         console.error(`Failed to load messages for "${locale}" from ${url}; using bundled ${languageOf(locale) === 'id' ? 'id' : 'en'} messages.`, error);
-        callback(null, { status: 200, data: bundledMessages(locale) });
-      });
+        return loadBundledMessages(locale).then((data) => callback(null, { status: 200, data }));
+      })
+      .catch((error: unknown) => callback(error, null));
   };
 }
 

@@ -1,6 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { bundledMessages } from './initI18n.ts';
+// `?raw` keeps the JSON out of the composite tsconfig's file list.
+import enText from '../../../locales/en.json?raw';
+import idText from '../../../locales/id.json?raw';
 import { russianPlurals } from './russianPlurals.ts';
 
 /**
@@ -16,7 +18,7 @@ export function setupTestI18n(locale: 'en' | 'id' = 'en'): I18n {
         lng: locale,
         fallbackLng: false,
         initAsync: false,
-        resources: { en: { translation: bundledMessages('en') }, id: { translation: bundledMessages('id') } },
+        resources: { en: { translation: JSON.parse(enText) as Record<string, unknown> }, id: { translation: JSON.parse(idText) as Record<string, unknown> } },
         interpolation: { escapeValue: false },
         react: { useSuspense: false },
       });

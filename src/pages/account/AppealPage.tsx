@@ -50,7 +50,8 @@ function AppealBody() {
       </div>
     );
   const appeal = submitted ?? state.data;
-  const canAppeal = appeal.isSuspended && (appeal.appealStatus === 'NOT_YET' || appeal.appealStatus === 'REJECTED');
+  // One appeal per suspension: a rejection is final until staff suspend again (which resets it to NOT_YET).
+  const canAppeal = appeal.isSuspended && appeal.appealStatus === 'NOT_YET';
   return (
     <div className="mt-6 space-y-6">
       <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm">

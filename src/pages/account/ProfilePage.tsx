@@ -21,7 +21,9 @@ export default function ProfilePage() {
   const pendingEmail = typeof account.emailUpdate?.email === 'string' ? account.emailUpdate.email : null;
   return (
     <PageContainer route="profile-own" className="max-w-3xl">
-      <div className="h-32 rounded-xl bg-gradient-to-r from-primary/30 to-accent/30 sm:h-40" aria-hidden="true" />
+      <div className="h-32 overflow-hidden rounded-xl bg-gradient-to-r from-primary/30 to-accent/30 sm:h-40">
+        {account.banner && <img src={account.banner} alt={t('profile.bannerAlt')} className="size-full object-cover" />}
+      </div>
       <div className="-mt-10 flex flex-wrap items-end gap-4 px-4">
         <Avatar src={account.avatar} name={account.name} className="size-24 border-4 border-background" />
         <div className="min-w-0 flex-1">
@@ -35,6 +37,15 @@ export default function ProfilePage() {
         </Button>
       </div>
       {account.bio && <p className="mt-6 px-4 whitespace-pre-wrap">{account.bio}</p>}
+      {/^https?:\/\//i.test(account.websiteLink) && (
+        <p className="mt-3 px-4 text-sm">
+          <span className="text-muted-foreground">{t('profile.website')}: </span>
+          {/* Only http(s) links are shown (the server validates them too); nofollow since the address is user-chosen. */}
+          <a href={account.websiteLink} target="_blank" rel="noopener noreferrer nofollow ugc" className="text-primary underline-offset-4 hover:underline">
+            {account.websiteLink.replace(/^https?:\/\//, '')}
+          </a>
+        </p>
+      )}
       <dl className="mt-6 grid gap-3 px-4 text-sm sm:grid-cols-2">
         <div>
           <dt className="text-muted-foreground">{t('auth.email')}</dt>
