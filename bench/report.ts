@@ -213,7 +213,7 @@ ${
 
 ${
   raw.api
-    ? `\`npm start\` (PGlite, seeded demo data) on loopback; autocannon, 20 connections, ${raw.api.rate} req/s asked for ${raw.api.seconds} s after a 3 s warm-up (achieved ${(raw.api.requests / raw.api.seconds).toFixed(0)} req/s), signed GET \`${raw.api.path}\` (rate limit raised for the run).
+    ? `\`npm start\` (PGlite, seeded demo data) on loopback; an open-loop client sending one request every ${(1000 / raw.api.rate).toFixed(0)} ms on a fixed schedule (latency timed from when each was due) at ${raw.api.rate} req/s for ${raw.api.seconds} s after a 3 s warm-up (achieved ${(raw.api.requests / raw.api.seconds).toFixed(0)} req/s), signed GET \`${raw.api.path}\` (rate limit raised for the run).
 
 ${table(['requests', 'non-2xx', 'errors', 'p50', 'p90', 'p99', 'max'], [[String(raw.api.requests), String(raw.api.non2xx), String(raw.api.errors), ms(raw.api.latency.p50), ms(raw.api.latency.p90), ms(raw.api.latency.p99), ms(raw.api.latency.max)]])}`
     : 'Not measured in this run.'

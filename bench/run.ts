@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { buildInputs } from '../tests/visual/globalSetup.ts';
+import { chromiumLaunchOptions } from '../tests/helpers/chromium.ts';
 import { campaignReadLoad, type ApiLoad } from './apiLoad.ts';
 import { campaignPageJs, type JsSize } from './jsSize.ts';
 import type { BenchApi } from './page.ts';
@@ -18,7 +19,6 @@ import { writeResults } from './report.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
 
 type Phases = { [K in keyof BenchApi]: Awaited<ReturnType<BenchApi[K]>> };
 export type RawResults = Partial<Phases> & { jsSize?: JsSize; api?: ApiLoad; errors: string[] };
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const server = await createServer({ root, configFile: resolve(root, 'tests/visual/vite.config.ts'), logLevel: 'warn', server: { host: '127.0.0.1', port: 8394, strictPort: false } });
   await server.listen();
   const base = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:8394/';
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, headless: true });
   const raw: RawResults = { errors: [] };
   const started = new Date();
   try {
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
       memoryGb: Math.round(totalmem() / 2 ** 30),
       node: process.version,
       chromium: version,
-      flags: CHROMIUM_FLAGS.join(' '),
+      flags: chromiumLaunchOptions.args.join(' '),
       runs: RUNS,
     };
     const paths = await writeResults(raw, environment);

@@ -27,7 +27,7 @@ import { healthRoutes } from './routes/health.ts';
 import { ipLookupRoutes } from './routes/ipLookup.ts';
 import { noticeRoutes } from './routes/notice.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
-import { DbNonceStore, RedisNonceStore, type NonceStore } from './services/nonceStore.ts';
+import { createNonceStore, type NonceStore } from './services/nonceStore.ts';
 import { createSignatureVerifier } from './services/requestSigning.ts';
 import { createCaptcha } from './services/captcha.ts';
 import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './services/hitCounter.ts';
@@ -102,7 +102,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await redis.quit().catch(() => redis.disconnect());
     });
   }
-  const nonces: NonceStore = redis ? new RedisNonceStore(redis, `${config.redisPrefix}nonce:`) : new DbNonceStore(database.db);
+  // Redis, else process memory for single-process PGlite, else the database: see createNonceStore.
+  const nonces: NonceStore = createNonceStore(database, redis ? { client: redis, prefix: `${config.redisPrefix}nonce:` } : undefined);
   const purge = setInterval(() => {
     nonces.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'nonce purge failed'));
   }, NONCE_PURGE_INTERVAL_MS);

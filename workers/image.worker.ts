@@ -9,7 +9,8 @@ import { decodeImage } from './decode.ts';
 import { encodeImage } from './encode.ts';
 import { analyzeFrameBitmap } from './frameAnalysis.ts';
 import { autoPlace } from './placement.ts';
-import { LIMITS, PipelineError, type CrashMode, type FrameAnalysis, type ImageWorkerApi, type Size } from './types.ts';
+import { LIMITS, PipelineError, type FrameAnalysis, type ImageWorkerApi, type Size } from './types.ts';
+import { crash } from './crash.ts';
 
 interface Photo {
   working: ImageBitmap;
@@ -76,20 +77,6 @@ async function bitmapOf(blob: Blob, code: 'FRAME_INVALID' | 'RENDER_FAILED'): Pr
   } catch (error) {
     throw new PipelineError(code, `The image could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-function crash(mode: CrashMode): Promise<never> {
-  if (mode === 'throw') {
-    setTimeout(() => {
-      throw new Error('Crash requested by a test');
-    });
-  } else {
-    const forever = Number.POSITIVE_INFINITY;
-    while (performance.now() < forever) {
-      // Busy forever: a stage that never answers.
-    }
-  }
-  return new Promise<never>(() => undefined);
 }
 
 const api: ImageWorkerApi = {

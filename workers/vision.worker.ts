@@ -7,7 +7,8 @@
 import * as Comlink from 'comlink';
 import { detectFaces, warmFace } from './face.ts';
 import { segmentPerson, warmSegment } from './segment.ts';
-import { PipelineError, type CrashMode, type FaceBox, type Size, type VisionWorkerApi } from './types.ts';
+import { PipelineError, type FaceBox, type Size, type VisionWorkerApi } from './types.ts';
+import { crash } from './crash.ts';
 
 /**
  * tasks-vision posts usage logs to a Google host (odml.pa.googleapis.com) with fetch. The photo
@@ -59,20 +60,6 @@ function toWorking(faces: FaceBox[], input: Size, size: Size): FaceBox[] {
     box: { x: face.box.x * sx, y: face.box.y * sy, width: face.box.width * sx, height: face.box.height * sy },
     keypoints: face.keypoints.map((k) => ({ x: k.x * sx, y: k.y * sy })),
   }));
-}
-
-function crash(mode: CrashMode): Promise<never> {
-  if (mode === 'throw') {
-    setTimeout(() => {
-      throw new Error('Crash requested by a test');
-    });
-  } else {
-    const forever = Number.POSITIVE_INFINITY;
-    while (performance.now() < forever) {
-      // Busy forever: a stage that never answers.
-    }
-  }
-  return new Promise<never>(() => undefined);
 }
 
 const api: VisionWorkerApi = {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../helpers/chromium.ts';
 
 const port = Number(process.env.VISUAL_PORT ?? 8393);
 const root = resolve(import.meta.dirname, '../..');
@@ -22,10 +23,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: `node node_modules/vite/bin/vite.js --config tests/visual/vite.config.ts --port ${port} --strictPort --host 127.0.0.1`,
