@@ -38,7 +38,14 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: true },
   // ES workers keep lazy imports (libheif, tasks-vision) in their own chunks.
   worker: { format: 'es' },
-  optimizeDeps: { include: ['comlink', '@mediapipe/tasks-vision', 'libheif-js/libheif-wasm/libheif-bundle.mjs', 'exifr'] },
+  // Listed up front so Vitest's browser runs never re-optimize (and reload) mid-run.
+  optimizeDeps: {
+    include: [
+      'comlink', '@mediapipe/tasks-vision', 'libheif-js/libheif-wasm/libheif-bundle.mjs', 'exifr',
+      'class-variance-authority', 'clsx', 'i18next', 'i18next-http-backend', 'lucide-react', 'radix-ui', 'react-dom/client',
+      'react-i18next', 'react-router', 'react-router/dom', 'tailwind-merge', 'zustand', 'zustand/middleware',
+    ],
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/files': 'http://127.0.0.1:8080' } },
   test: {
     projects: [

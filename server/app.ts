@@ -71,7 +71,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.jsonBodyLimit,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   // Responses finishing during shutdown close their keep-alive socket, so close() does not wait for idle clients.

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, resolveSigningSecret } from './config.ts';
+import { loadConfig, resolveSigningSecret, trustProxyFrom } from './config.ts';
 
 describe('config', () => {
   it('has defaults for a fresh clone', () => {
@@ -38,5 +38,13 @@ describe('config', () => {
     const secret = 's'.repeat(40);
     expect(new TextDecoder().decode(await resolveSigningSecret(loadConfig({ REQUEST_SIGNING_SECRET: secret, DATA_DIR: '/nonexistent' })))).toBe(secret);
     await expect(resolveSigningSecret(loadConfig({ REQUEST_SIGNING_SECRET: 'short' }))).rejects.toThrow(/32/);
+  });
+  it('trusts only the proxies it is given', () => {
+    expect(trustProxyFrom(undefined)).toBe(false);
+    expect(trustProxyFrom(' ')).toBe(false);
+    expect(trustProxyFrom('10.0.0.0/8, 127.0.0.1,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+    expect(() => trustProxyFrom('1')).toThrow(/TRUST_PROXY/);
+    expect(() => trustProxyFrom('true')).toThrow(/TRUST_PROXY/);
+    expect(() => trustProxyFrom('proxy.example.com')).toThrow(/TRUST_PROXY/);
   });
 });

@@ -23,6 +23,8 @@ export interface AppConfig {
   logLevel: string;
   /** Requests per minute per client on /api. */
   rateLimitMax: number;
+  /** Proxies whose x-forwarded-for is believed: off, or their addresses/CIDRs. */
+  trustProxy: false | string[];
   /** Largest JSON body accepted. */
   jsonBodyLimit: number;
   /** Largest file accepted by storage and the upload route. */
@@ -55,6 +57,18 @@ export interface AppConfig {
 
 const MiB = 1024 * 1024;
 
+/**
+ * TRUST_PROXY: empty → off; else the proxies whose x-forwarded-for is believed, as addresses, CIDRs or
+ * proxy-addr's names (loopback, linklocal, uniquelocal). Hop counts are refused: Fastify cannot check the peer with them.
+ */
+export function trustProxyFrom(value: string | undefined): false | string[] {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 0) return false;
+  const invalid = entries.find((entry) => !/^([0-9a-fA-F.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/.test(entry) || /^\d+$/.test(entry));
+  if (invalid !== undefined) throw new Error(`TRUST_PROXY must list proxy addresses, CIDRs or loopback/linklocal/uniquelocal, got "${invalid}"`);
+  return entries;
+}
+
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -77,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     distDir: resolve(cwd, env.DIST_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitMax: intFrom(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     jsonBodyLimit: MiB,
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 15 * MiB, 'MAX_UPLOAD_BYTES'),
     smtpUrl: env.SMTP_URL || undefined,
