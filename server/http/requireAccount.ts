@@ -24,6 +24,8 @@ export interface RequireAccountOptions {
   graceSeconds?: number;
 }
 
+export const accountSuspended = () => new ApiError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended; only the appeal page is available');
+
 /** A preHandler that authenticates `authorization: Bearer <idToken>` and sets request.account. */
 export function requireAccount(ctx: AppContext, options: RequireAccountOptions = {}) {
   return async function requireAccountHook(request: FastifyRequest): Promise<void> {
@@ -40,7 +42,7 @@ export function requireAccount(ctx: AppContext, options: RequireAccountOptions =
     const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.uuid, claims.sub)).limit(1);
     // A deleted account, or a token issued before a password change or "sign out everywhere".
     if (!account || account.tokenVersion !== claims.ver) throw new ApiError(401, 'UNAUTHORIZED', 'Your session has ended; sign in again');
-    if (account.suspendedAt && !options.allowSuspended) throw new ApiError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended; only the appeal page is available');
+    if (account.suspendedAt && !options.allowSuspended) throw accountSuspended();
     request.account = account;
     request.tokenClaims = claims;
   };

@@ -5,6 +5,7 @@ import { CAPTCHA_HEADER } from '../../contract/account.ts';
 import { RESERVED_USERNAMES } from '../../contract/accountProfile.ts';
 import { accounts, appeals, campaigns, emailChanges, preferences, verificationCodes } from '../db/schema.ts';
 import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, solveCaptcha, type AccountTestApp } from '../testing/accountTesting.ts';
+import { suspendAccount } from '../services/appeals.ts';
 import { insertCampaign } from '../testing/fixtures.ts';
 import { drivers, signedInject } from '../testing/testApp.ts';
 
@@ -236,6 +237,44 @@ describe.each(drivers)('account registration and verification (%s)', (driver) =>
     const [changed] = await t.database.db.select().from(accounts).where(eq(accounts.id, account!.id));
     expect(changed!.email).toBe('baru@example.test');
     expect(await t.database.db.select().from(emailChanges).where(eq(emailChanges.accountId, account!.id))).toHaveLength(0);
+  });
+
+  it('voids reset links mailed to the old address once the email change is confirmed', async () => {
+    const idToken = await registerVerified(t, { name: 'Lama', email: 'lama@example.test', password: 'lama12345' });
+    const count = t.smtp.mails.length;
+    await signedInject(t.app, { method: 'POST', url: '/api/v2/account/forgot-password', body: { email: 'lama@example.test' } });
+    const resetMail = await t.smtp.waitFor((m) => m.to === 'lama@example.test' && m.kind === 'RESET_PASSWORD' && t.smtp.mails.indexOf(m) >= count);
+    const ticket = /reset-password\?ticket=([A-Za-z0-9_-]+)/.exec(resetMail.parsed.text ?? '')?.[1];
+    const started = await signedInject(t.app, { method: 'PATCH', url: '/api/v2/account/update', body: { email: 'lama-baru@example.test' }, headers: bearer(idToken) });
+    expect(started.statusCode, started.body).toBe(200);
+    const code = codeFrom(await t.smtp.waitFor((m) => m.to === 'lama-baru@example.test' && m.kind === 'VERIFY_EMAIL_UPDATE'));
+    expect((await pending(t, { email: 'lama-baru@example.test', request: 'VERIFY_EMAIL_UPDATE', verificationCode: code }, bearer(idToken))).statusCode).toBe(200);
+    // Whoever still reads the old mailbox must not get the account back through an earlier link.
+    const before = await accountState(t.database.db);
+    const reset = await signedInject(t.app, { method: 'PATCH', url: '/api/v2/account/forgot-password', body: { ticketId: ticket, newPassword: 'rebut-balik-1' } });
+    expect(reset.statusCode, reset.body).toBe(400);
+    expect(reset.json()).toMatchObject({ code: 'TICKET_INVALID' });
+    expect(await accountState(t.database.db)).toEqual(before);
+  });
+
+  it('keeps a suspended account from resending or completing an email change, with or without its token', async () => {
+    const idToken = await registerVerified(t, { name: 'Skors', email: 'skors@example.test', password: 'skors1234' });
+    const [account] = await t.database.db.select().from(accounts).where(eq(accounts.email, 'skors@example.test'));
+    await t.database.db.insert(emailChanges).values({ accountId: account!.id, newEmail: 'skors-baru@example.test', ticketHash: 'ticket-hash-s', expiresAt: new Date(Date.now() + 3600_000) });
+    await pending(t, { email: 'skors-baru@example.test', request: 'RESEND_VERIFICATION_CODE_EMAIL_UPDATE' }, bearer(idToken));
+    const code = codeFrom(await t.smtp.waitFor((m) => m.to === 'skors-baru@example.test' && m.kind === 'VERIFY_EMAIL_UPDATE'));
+    await suspendAccount(t.database.db, account!.uuid);
+    const before = await accountState(t.database.db);
+    const mailsBefore = t.smtp.mails.length;
+    for (const headers of [bearer(idToken), {}]) {
+      const verify = await pending(t, { email: 'skors-baru@example.test', request: 'VERIFY_EMAIL_UPDATE', verificationCode: code }, headers);
+      expect(verify.statusCode, verify.body).toBe(403);
+      expect(verify.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+    }
+    const resend = await pending(t, { email: 'skors-baru@example.test', request: 'RESEND_VERIFICATION_CODE_EMAIL_UPDATE' }, bearer(idToken));
+    expect(resend.statusCode).toBe(403);
+    expect(await accountState(t.database.db)).toEqual(before);
+    expect(t.smtp.mails.length).toBe(mailsBefore);
   });
 
   it('answers 409 when the new address was taken meanwhile, and keeps the code and the old address', async () => {

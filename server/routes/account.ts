@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { pendingRequest, pendingResponse, registerRequest, registerResponse, deleteAccountResponse, type VerifyRequest } from '../../contract/account.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { accounts, emailChanges, type VerificationKind } from '../db/schema.ts';
+import { accounts, emailChanges, passwordResetTickets, type VerificationKind } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
-import { accountOf, requireAccount, type AccountRow } from '../http/requireAccount.ts';
+import { accountOf, accountSuspended, requireAccount, type AccountRow } from '../http/requireAccount.ts';
 import { deleteAccount, findAccountByEmail, findAccountById, issueIdToken, uniqueUsername } from '../services/accounts.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { CODE_TTL_MINUTES, RESEND_COOLDOWN_SECONDS, checkCode, issueCode } from '../services/verification.ts';
@@ -37,18 +37,23 @@ async function mailCode(ctx: AppContext, kind: VerificationKind, account: Accoun
   });
 }
 
-/** The account whose email change to `newEmail` is pending: the signed-in one when a bearer token is sent, else the only one asking for it. */
+/**
+ * The account whose email change to `newEmail` is pending: the signed-in one when a bearer token is sent, else the
+ * only one asking for it. A suspended account reaches only its appeal, so it cannot finish or resend a change.
+ */
 async function emailChangeAccount(ctx: AppContext, request: FastifyRequest, newEmail: string): Promise<AccountRow | undefined> {
   const pending = await ctx.database.db
     .select({ accountId: emailChanges.accountId })
     .from(emailChanges)
     .where(and(eq(emailChanges.newEmail, newEmail), gt(emailChanges.expiresAt, new Date())));
   if (request.headers.authorization) {
-    await requireAccount(ctx, { allowSuspended: true })(request);
+    await requireAccount(ctx)(request);
     const account = accountOf(request);
     return pending.some((row) => row.accountId === account.id) ? account : undefined;
   }
-  return pending.length === 1 ? findAccountById(ctx.database.db, pending[0]!.accountId) : undefined;
+  const account = pending.length === 1 ? await findAccountById(ctx.database.db, pending[0]!.accountId) : undefined;
+  if (account?.suspendedAt) throw accountSuspended();
+  return account;
 }
 
 /** Moves the account to its verified new address; a unique violation (someone took it meanwhile) becomes 409. */
@@ -56,6 +61,11 @@ async function applyEmailChange(tx: Db, account: AccountRow, newEmail: string): 
   try {
     const [updated] = await tx.update(accounts).set({ email: newEmail }).where(eq(accounts.id, account.id)).returning();
     await tx.delete(emailChanges).where(eq(emailChanges.accountId, account.id));
+    // Reset links went to the old address; whoever still reads it must not get the account back through one.
+    await tx
+      .update(passwordResetTickets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTickets.accountId, account.id), isNull(passwordResetTickets.usedAt)));
     return updated!;
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshResponse } from '../../contract/account.ts';
@@ -237,6 +237,56 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
     expect(response.json()).toMatchObject({ code: 'TICKET_INVALID' });
     expect(await accountState(t.database.db)).toEqual(before);
   });
+
+  it('ends pending email changes on sign-out everywhere and password reset, so a stolen session cannot finish one', async () => {
+    const pending = (body: unknown) => signedInject(t.app, { method: 'POST', url: '/api/v2/account/pending', body });
+    for (const [round, end] of [
+      ['logout', async (token: string) => signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/logout-all', headers: bearer(token) })],
+      ['reset', async (_token: string, owner: string) => {
+        const count = t.smtp.mails.length;
+        await forgot(t, { email: owner });
+        const mail = await t.smtp.waitFor((m) => m.to === owner && m.kind === 'RESET_PASSWORD' && t.smtp.mails.indexOf(m) >= count);
+        return reset(t, { ticketId: ticketOf(mail.parsed.text), newPassword: 'pulih-2026-aman' });
+      }],
+    ] as const) {
+      const owner = `korban-${round}@example.test`;
+      const stolen = await registerVerified(t, { name: 'Korban', email: owner, password: 'korban1234' });
+      // With the stolen token, an attacker starts a change to their own address and receives its code there.
+      const attacker = `penyerang-${round}@example.test`;
+      const started = await signedInject(t.app, { method: 'PATCH', url: '/api/v2/account/update', body: { email: attacker }, headers: bearer(stolen) });
+      expect(started.statusCode, started.body).toBe(200);
+      const code = codeFrom(await t.smtp.waitFor((m) => m.to === attacker && m.kind === 'VERIFY_EMAIL_UPDATE'));
+      // The owner ends every session.
+      expect((await end(stolen, owner)).statusCode).toBe(200);
+      const finish = await pending({ email: attacker, request: 'VERIFY_EMAIL_UPDATE', verificationCode: code });
+      expect(finish.statusCode, finish.body).toBe(400);
+      expect(finish.json()).toMatchObject({ code: 'CODE_INVALID' });
+      const [row] = await t.database.db.select().from(accounts).where(eq(accounts.email, owner));
+      expect(row, 'the owner keeps the address').toBeDefined();
+      expect(await t.database.db.select().from(emailChanges).where(eq(emailChanges.accountId, row!.id))).toHaveLength(0);
+    }
+  });
+
+  // PostgreSQL only: PGlite runs pg_sleep on the event loop, which would stall the answer whatever the route does.
+  it.runIf(driver === 'postgres')('answers forgot-password for a known address as fast as for an unknown one: the ticket write and mail happen after', async () => {
+    // A slow ticket write stands in for the work only a known address causes; the answer must not wait for it.
+    await t.database.db.execute(sql`create function slow_ticket() returns trigger language plpgsql as $$ begin perform pg_sleep(0.6); return new; end $$`);
+    await t.database.db.execute(sql`create trigger slow_ticket before insert on password_reset_tickets for each row execute function slow_ticket()`);
+    try {
+      const count = t.smtp.mails.length;
+      const started = performance.now();
+      const known = await forgot(t, { email });
+      const ms = performance.now() - started;
+      expect(known.json()).toEqual({ data: { sent: true } });
+      expect(ms).toBeLessThan(400);
+      // The link still arrives, and it works.
+      const mail = await t.smtp.waitFor((m) => m.kind === 'RESET_PASSWORD' && t.smtp.mails.indexOf(m) >= count);
+      expect(ticketOf(mail.parsed.text)).not.toBe('');
+    } finally {
+      await t.database.db.execute(sql`drop trigger slow_ticket on password_reset_tickets`);
+      await t.database.db.execute(sql`drop function slow_ticket()`);
+    }
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -264,6 +314,8 @@ describe.each(drivers)('account rate limits (%s)', (driver) => {
       // Forgot-password and verification are limited per email too; a refused call stores nothing.
       expect((await forgot(t, { email: 'rate@example.test' })).statusCode).toBe(200);
       expect((await forgot(t, { email: 'rate@example.test' })).statusCode).toBe(200);
+      // Tickets are written after the answer; both links arrive before the snapshot.
+      await vi.waitFor(() => expect(t.smtp.mails.filter((m) => m.to === 'rate@example.test' && m.kind === 'RESET_PASSWORD')).toHaveLength(2), { timeout: 5000 });
       const before = await accountState(t.database.db);
       expect((await forgot(t, { email: 'rate@example.test' })).statusCode).toBe(429);
       const guess = { email: 'rate@example.test', request: 'VERIFY_REGISTRATION', verificationCode: '000000' };

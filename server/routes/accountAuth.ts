@@ -15,7 +15,7 @@ import type { AppContext, ZodApp } from '../context.ts';
 import { accounts, passwordResetTickets, verificationCodes } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
-import { accountDetailsFor, bumpTokenVersion, findAccountByEmail, issueIdToken } from '../services/accounts.ts';
+import { accountDetailsFor, endAllSessions, endPendingEmailChange, findAccountByEmail, issueIdToken } from '../services/accounts.ts';
 import { pendingEmailChange } from '../services/emailChanges.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { CODE_TTL_MINUTES, issueCode } from '../services/verification.ts';
@@ -71,7 +71,7 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
     '/account/auth/logout-all',
     { preHandler: requireAccount(ctx, { allowSuspended: true }), schema: { response: { 200: logoutAllResponse } } },
     async (request) => {
-      await bumpTokenVersion(db, accountOf(request).id);
+      await endAllSessions(db, accountOf(request).id);
       return { data: { signedOut: true as const } };
     },
   );
@@ -81,18 +81,19 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
     { config: perIpLimit(ctx), preHandler: perEmailLimit(ctx, 'forgot-password'), schema: { body: forgotPasswordRequest, response: { 200: forgotPasswordResponse } } },
     async (request) => {
       const account = await findAccountByEmail(db, request.body.email);
+      // Not awaited: the answer must take as long for an unknown address as for a known one, so the ticket write
+      // and the mail (work only a known address causes) happen after it.
       if (account) {
-        const ticket = randomBytes(32).toString('base64url');
-        await db.insert(passwordResetTickets).values({
-          ticketHash: ticketHash(ticket),
-          accountId: account.id,
-          expiresAt: new Date(Date.now() + RESET_TICKET_TTL_MINUTES * 60_000),
-        });
-        const link = `${ctx.config.publicUrl}/reset-password?ticket=${ticket}`;
-        // Not awaited: a slow mail server must not reveal that the address exists.
-        void ctx.mail
-          .sendMail('RESET_PASSWORD', account.email, mailLocaleOf(account), { name: account.name, link, minutes: RESET_TICKET_TTL_MINUTES })
-          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+        void (async () => {
+          const ticket = randomBytes(32).toString('base64url');
+          await db.insert(passwordResetTickets).values({
+            ticketHash: ticketHash(ticket),
+            accountId: account.id,
+            expiresAt: new Date(Date.now() + RESET_TICKET_TTL_MINUTES * 60_000),
+          });
+          const link = `${ctx.config.publicUrl}/reset-password?ticket=${ticket}`;
+          await ctx.mail.sendMail('RESET_PASSWORD', account.email, mailLocaleOf(account), { name: account.name, link, minutes: RESET_TICKET_TTL_MINUTES });
+        })().catch((error: unknown) => request.log.error({ err: error }, 'password reset link not sent'));
       }
       return { data: { sent: true as const } };
     },
@@ -117,6 +118,8 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
           .set({ usedAt: new Date() })
           .where(and(eq(passwordResetTickets.accountId, ticket.accountId), isNull(passwordResetTickets.usedAt)));
         await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, ticket.accountId), eq(verificationCodes.kind, 'registration')));
+        // Sessions die below; what one of them started dies with them.
+        await endPendingEmailChange(tx, ticket.accountId);
         const [updated] = await tx
           .update(accounts)
           .set({ passwordHash, lastPasswordUpdate: new Date(), isVerified: true, tokenVersion: sql`${accounts.tokenVersion} + 1` })

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AccountDetails } from '../../contract/account.ts';
 import { RESERVED_USERNAMES } from '../../contract/accountProfile.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { accountIdentities, accounts, campaignFrames, campaigns } from '../db/schema.ts';
+import { accountIdentities, accounts, campaignFrames, campaigns, emailChanges, verificationCodes } from '../db/schema.ts';
 import type { AccountRow } from '../http/requireAccount.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { TokenBody } from './tokens.ts';
@@ -95,6 +95,25 @@ export async function bumpTokenVersion(db: Db, accountId: string): Promise<Accou
     .returning();
   if (!row) throw new Error(`account ${accountId} not found`);
   return row;
+}
+
+/**
+ * Drops what a session started and could still finish without a token: a pending email change and its code (its
+ * confirmation answers a fresh token, so a stolen session could otherwise take the account over after being ended).
+ * Run inside the transaction that ends the sessions.
+ */
+export async function endPendingEmailChange(tx: Db, accountId: string): Promise<void> {
+  await tx.delete(emailChanges).where(eq(emailChanges.accountId, accountId));
+  await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, accountId), eq(verificationCodes.kind, 'email_update')));
+}
+
+/** Sign out everywhere: every token dies, and so does a pending email change. */
+export async function endAllSessions(db: Db, accountId: string): Promise<AccountRow> {
+  return db.transaction(async (tx) => {
+    const row = await bumpTokenVersion(tx as unknown as Db, accountId);
+    await endPendingEmailChange(tx as unknown as Db, accountId);
+    return row;
+  });
 }
 
 /**

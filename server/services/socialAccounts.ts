@@ -100,6 +100,9 @@ export async function linkIdentity(db: Db, account: AccountRow, identity: Social
 export async function unlinkIdentity(db: Db, account: AccountRow, provider: IdentityProvider): Promise<void> {
   const label = providerName[provider];
   await db.transaction(async (tx) => {
+    // Locks the account: two concurrent unlinks would each see the other's identity and remove both.
+    const [locked] = await tx.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, account.id)).for('update');
+    if (!locked) throw new ApiError(404, 'NOT_FOUND', `No ${label} account is linked to your account`);
     const [identity] = await tx
       .select({ id: accountIdentities.id })
       .from(accountIdentities)
@@ -110,7 +113,7 @@ export async function unlinkIdentity(db: Db, account: AccountRow, provider: Iden
       .select({ count: sql<number>`count(*)::int` })
       .from(accountIdentities)
       .where(and(eq(accountIdentities.accountId, account.id), ne(accountIdentities.provider, provider)));
-    if (!account.passwordHash && (others?.count ?? 0) === 0) {
+    if (!locked.passwordHash && (others?.count ?? 0) === 0) {
       throw new ApiError(409, 'CONFLICT', `${label} is your only way to sign in; set a password or link another account before unlinking it`);
     }
     await tx.delete(accountIdentities).where(eq(accountIdentities.id, identity.id));
@@ -122,17 +125,20 @@ export async function unlinkIdentity(db: Db, account: AccountRow, provider: Iden
  * otherwise keeps existing without the link; one that only had this provider is deleted with its files.
  */
 export async function removeSocialData(ctx: Pick<AppContext, 'database' | 'storage'>, accountId: string, provider: SocialProvider): Promise<'UNLINKED' | 'ACCOUNT_DELETED'> {
-  const db = ctx.database.db;
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  if (!account) return 'ACCOUNT_DELETED';
-  const [others] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(accountIdentities)
-    .where(and(eq(accountIdentities.accountId, accountId), ne(accountIdentities.provider, provider)));
-  if (account.passwordHash || (others?.count ?? 0) > 0) {
-    await db.delete(accountIdentities).where(and(eq(accountIdentities.accountId, accountId), eq(accountIdentities.provider, provider)));
-    return 'UNLINKED';
-  }
-  for (const key of await deleteAccount(db, accountId)) await ctx.storage.delete(key).catch(() => undefined);
-  return 'ACCOUNT_DELETED';
+  const outcome = await ctx.database.db.transaction(async (tx) => {
+    // Locked like unlinkIdentity, so a concurrent unlink cannot leave the account with no way to sign in.
+    const [account] = await tx.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+    if (!account) return { result: 'ACCOUNT_DELETED' as const, files: [] };
+    const [others] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(accountIdentities)
+      .where(and(eq(accountIdentities.accountId, accountId), ne(accountIdentities.provider, provider)));
+    if (account.passwordHash || (others?.count ?? 0) > 0) {
+      await tx.delete(accountIdentities).where(and(eq(accountIdentities.accountId, accountId), eq(accountIdentities.provider, provider)));
+      return { result: 'UNLINKED' as const, files: [] };
+    }
+    return { result: 'ACCOUNT_DELETED' as const, files: await deleteAccount(tx as unknown as Db, accountId) };
+  });
+  for (const key of outcome.files) await ctx.storage.delete(key).catch(() => undefined);
+  return outcome.result;
 }
