@@ -41,7 +41,8 @@ interface PipelineSeam {
   analyzeFrame(frame: Blob): Promise<LoadedFrame>;
   loadPhoto(file: Blob, options?: { frame?: LoadedFrame }): Promise<LoadedPhoto>;
   render(options: Record<string, unknown>): Promise<Blob>;
-  onProgress(listener: (event: { stage: string; status: string; ms?: number }) => void): () => void;
+  /** `workerMs`: the face stage's time inside the vision worker (`ms` is the round trip through the facade). */
+  onProgress(listener: (event: { stage: string; status: string; ms?: number; workerMs?: number }) => void): () => void;
   dispose(): void;
 }
 type CreatePipeline = (options?: { stageTimeoutMs?: number }) => PipelineSeam;
@@ -118,6 +119,7 @@ const bench = {
       pipeline.onProgress((e) => {
         if (e.status !== 'done' || e.ms === undefined || !label) return;
         (stages[`${e.stage} ${label}`] ??= []).push(e.ms);
+        if (e.workerMs !== undefined) (stages[`${e.stage} ${label} (in worker)`] ??= []).push(e.workerMs);
       });
       const warm: Record<string, number[]> = {};
       for (const [name, file] of Object.entries(inputs)) {

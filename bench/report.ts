@@ -72,6 +72,11 @@ export async function writeResults(raw: RawResults, environment: Environment): P
 
   const warm12 = warm['12mp'];
   const face12 = stages['face 12mp'];
+  const face12InWorker = stages['face 12mp (in worker)'];
+  // Per run, facade round trip minus the worker's own time: queue, messages, transfer, events.
+  const roundTrips = p?.stages['face 12mp'];
+  const workerTimes = p?.stages['face 12mp (in worker)'];
+  const face12Overhead = roundTrips && workerTimes?.length === roundTrips.length ? percentile(roundTrips.map((t, i) => t - (workerTimes[i] ?? 0)), 50) : undefined;
   const flowLongTasks = p?.longTasks;
   const budgets: BudgetRow[] = [
     {
@@ -81,9 +86,11 @@ export async function writeResults(raw: RawResults, environment: Environment): P
       met: warm12 ? warm12.median <= 250 : null,
     },
     {
-      what: 'face detection on a 12 MP photo, after decode (median)',
+      what: 'face detection on a 12 MP photo, after decode (median round trip through the facade)',
       budget: '≤ 15 ms',
-      measured: face12 ? `${ms(face12.median)} (p95 ${ms(face12.p95)})` : 'n/a',
+      measured: face12
+        ? `${ms(face12.median)} (p95 ${ms(face12.p95)}); in the vision worker ${ms(face12InWorker?.median)} (p95 ${ms(face12InWorker?.p95)}), round-trip overhead ${ms(face12Overhead)}`
+        : 'n/a',
       met: face12 ? face12.median <= 15 : null,
     },
     {
@@ -159,11 +166,13 @@ ${table(
 
 \`warm()\` (workers + both models) took ${ms(p?.warmUpMs)}.
 
-## Stages (warm, in the workers)
+## Stages (warm)
 
 ${table(['stage', 'median', 'p95', 'runs'], Object.entries(stages).map(([name, s]) => statRow(name, s)))}
 
 Segment runs with a blurred background (once per photo, here the 12 MP one); analyze is the frame analysis (the campaign page does it before a photo is picked).
+Stage times are round trips as the page sees them (from handing the job to the worker to its answer on the main thread); an "(in worker)" row is the same stage timed inside the vision worker, so the difference is the cost of the round trip itself (messages, transfer, queue, events).
+On the 12 MP fixture (three faces) the face stage runs MediaPipe three times: the whole picture and two tiles for small faces (workers/face.ts).
 
 ## Main-thread long tasks (> 50 ms)
 

@@ -160,11 +160,18 @@ export interface ImageWorkerApi {
   crash(mode: CrashMode): Promise<never>;
 }
 
+/** The face stage's answer: the faces, and how long the worker spent finding them. */
+export interface FaceDetection {
+  faces: FaceBox[];
+  /** Milliseconds inside the vision worker, from taking the job to answering (detector and mapping). */
+  workerMs: number;
+}
+
 /** Comlink API of vision.worker.ts (MediaPipe face detection and person segmentation). */
 export interface VisionWorkerApi {
   warm(): Promise<void>;
   /** Faces in working-image coordinates; keeps `input` under photoId for `segment`. */
-  detectFaces(jobId: number, photoId: string, input: ImageBitmap, size: Size): Promise<FaceBox[]>;
+  detectFaces(jobId: number, photoId: string, input: ImageBitmap, size: Size): Promise<FaceDetection>;
   segment(jobId: number, photoId: string): Promise<PersonMask>;
   release(photoId: string): Promise<void>;
   cancel(jobId: number): Promise<void>;

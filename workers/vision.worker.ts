@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import { detectFaces, warmFace } from './face.ts';
 import { segmentPerson, warmSegment } from './segment.ts';
-import { PipelineError, type FaceBox, type Size, type VisionWorkerApi } from './types.ts';
+import { PipelineError, type Size, type VisionWorkerApi } from './types.ts';
 import { crash } from './crash.ts';
 
 /**
@@ -51,17 +51,6 @@ function release(photoId: string): void {
   inputs.delete(photoId);
 }
 
-/** Maps faces found on a downscaled copy back to working-image pixels. */
-function toWorking(faces: FaceBox[], input: Size, size: Size): FaceBox[] {
-  const sx = size.width / input.width;
-  const sy = size.height / input.height;
-  return faces.map((face) => ({
-    score: face.score,
-    box: { x: face.box.x * sx, y: face.box.y * sy, width: face.box.width * sx, height: face.box.height * sy },
-    keypoints: face.keypoints.map((k) => ({ x: k.x * sx, y: k.y * sy })),
-  }));
-}
-
 const api: VisionWorkerApi = {
   async warm() {
     await warmFace();
@@ -69,13 +58,14 @@ const api: VisionWorkerApi = {
   },
 
   detectFaces(jobId, photoId, input, size) {
+    const started = performance.now();
     return job(jobId, async (checkpoint) => {
       release(photoId);
       inputs.set(photoId, { input, size });
       checkpoint();
-      const faces = await detectFaces(input);
+      const faces = await detectFaces(input, size);
       checkpoint();
-      return toWorking(faces, input, size);
+      return { faces, workerMs: performance.now() - started };
     });
   },
 

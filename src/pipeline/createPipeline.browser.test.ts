@@ -95,6 +95,9 @@ describe('pipeline with real workers', () => {
     expect(near(out.at(HOLE.cx, HOLE.cy), FRAME_COLOR, 40)).toBe(false);
     const done = new Set(events.filter((e) => e.status === 'done').map((e) => e.stage));
     expect([...done].sort()).toEqual(['composite', 'decode', 'encode', 'face', 'place']);
+    // The face stage's time inside the vision worker is part of its round trip.
+    const face = events.find((e) => e.stage === 'face' && e.status === 'done');
+    expect(face?.status === 'done' && face.workerMs! > 0 && face.workerMs! <= face.ms).toBe(true);
 
     // A blurred background segments the person first, and the result is still the frame's size.
     const blurred = await pipeline.render({ photoId: loaded.photoId, frame, transform, background: { kind: 'blur', radius: 12 }, format: 'png' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CrashMode, DecodedPhoto, FaceBox, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, Size, VisionWorkerApi } from '../../workers/types.ts';
+import type { CrashMode, DecodedPhoto, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, Size, VisionWorkerApi } from '../../workers/types.ts';
 import { createPipeline, type ProgressEvent } from './createPipeline.ts';
 import type { WorkerHandle } from './workerSlot.ts';
 
@@ -73,10 +73,10 @@ class FakeImageWorker implements ImageWorkerApi {
 class FakeVisionWorker implements VisionWorkerApi {
   inputs = new Map<string, Size>();
   async warm() {}
-  async detectFaces(_jobId: number, photoId: string, input: ImageBitmap, size: Size): Promise<FaceBox[]> {
+  async detectFaces(_jobId: number, photoId: string, input: ImageBitmap, size: Size): Promise<FaceDetection> {
     this.inputs.set(photoId, size);
     const scale = size.width / input.width;
-    return [{ box: { x: 10 * scale, y: 10 * scale, width: 20 * scale, height: 20 * scale }, score: 0.9, keypoints: [] }];
+    return { faces: [{ box: { x: 10 * scale, y: 10 * scale, width: 20 * scale, height: 20 * scale }, score: 0.9, keypoints: [] }], workerMs: 1.5 };
   }
   async segment(_jobId: number, photoId: string): Promise<PersonMask> {
     if (!this.inputs.has(photoId)) throw new Error('unknown photo');
@@ -126,6 +126,9 @@ describe('createPipeline', () => {
     const done = events.filter((e) => e.status === 'done').map((e) => e.stage);
     expect(done).toEqual(['analyze', 'decode', 'face', 'place']);
     expect(events.filter((e) => e.status === 'start').map((e) => e.stage)).toEqual(done);
+    // The face stage reports the worker's own time beside the round trip; other stages do not.
+    const timed = events.flatMap((e) => (e.status === 'done' && e.workerMs !== undefined ? [e] : []));
+    expect(timed.map((e) => [e.stage, e.workerMs])).toEqual([['face', 1.5]]);
   });
 
   it('a newer photo cancels the older one, which rejects with CANCELLED and is released', async () => {

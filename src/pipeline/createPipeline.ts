@@ -21,7 +21,8 @@ export type PipelineStage = 'warm' | 'decode' | 'face' | 'segment' | 'analyze' |
 
 export type ProgressEvent =
   | { stage: PipelineStage; status: 'start' }
-  | { stage: PipelineStage; status: 'done'; ms: number }
+  /** `ms` is the round trip as the page sees it; `workerMs` (face stage) the part spent inside the worker. */
+  | { stage: PipelineStage; status: 'done'; ms: number; workerMs?: number }
   | { stage: PipelineStage; status: 'error'; ms: number; code: PipelineErrorCode };
 
 export interface LoadedPhoto {
@@ -131,10 +132,10 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
     slot: WorkerSlot<Api>,
     name: PipelineStage,
     call: (api: Api, jobId: number) => Promise<T>,
-    run: Omit<RunOptions<Api>, 'cancel'> & { signal?: AbortSignal | undefined },
+    run: Omit<RunOptions<Api>, 'cancel'> & { signal?: AbortSignal | undefined; workerMs?: (value: T) => number },
   ): Promise<T> {
     let started = 0;
-    const { signal, ...rest } = run;
+    const { signal, workerMs, ...rest } = run;
     return slot
       .run(
         (api, jobId) => {
@@ -151,7 +152,8 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       )
       .then(
         (value) => {
-          emit({ stage: name, status: 'done', ms: performance.now() - started });
+          const ms = performance.now() - started;
+          emit(workerMs ? { stage: name, status: 'done', ms, workerMs: workerMs(value) } : { stage: name, status: 'done', ms });
           return value;
         },
         (error: unknown) => {
@@ -221,7 +223,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           record.visionGeneration = vision.generation;
           return api.detectFaces(jobId, photoId, Comlink.transfer(input, [input]), record.size);
         },
-        { fallback: 'MODEL_LOAD_FAILED', signal, timeoutMs: timeout * 4 },
+        { fallback: 'MODEL_LOAD_FAILED', signal, timeoutMs: timeout * 4, workerMs: (found) => found.workerMs },
       );
     }
     const mask = await stage(vision, 'segment', (api, jobId) => api.segment(jobId, photoId), { fallback: 'MODEL_LOAD_FAILED', signal, timeoutMs: timeout * 4 });
@@ -281,7 +283,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         let faces: FaceBox[] = [];
         const faceRecord = record;
         try {
-          faces = await stage(
+          const found = await stage(
             vision,
             'face',
             (api, jobId) => {
@@ -289,8 +291,9 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
               return api.detectFaces(jobId, photoId, Comlink.transfer(decoded.visionInput, [decoded.visionInput]), decoded.size);
             },
             // The first call may still be loading the model.
-            { fallback: 'MODEL_LOAD_FAILED', signal: jobSignal, timeoutMs: timeout * 4 },
+            { fallback: 'MODEL_LOAD_FAILED', signal: jobSignal, timeoutMs: timeout * 4, workerMs: (result) => result.workerMs },
           );
+          faces = found.faces;
         } catch (error) {
           // Without faces the photo is still usable (centred placement); only a cancel stops here.
           if (isPipelineError(error, 'CANCELLED')) throw error;
