@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_PHOTO_AREA, buildFixtures, fixturesDir } from './buildFixtures.ts';
+import { BACKGROUND_PHOTO_AREA, buildFixtures, fixturesDir, withExifOrientation } from './buildFixtures.ts';
 
 const path = (name: string) => resolve(fixturesDir, name);
 
@@ -64,6 +64,27 @@ describe('buildFixtures', () => {
       // Ignoring the tag gives another picture, so the check above means something.
       if (orientation < 5) expect(await meanDifference(await sharp(path(name)).raw().toBuffer(), upright)).toBeGreaterThan(10);
     }
+  });
+
+  it('tags the 48 MP photo as a phone portrait without touching its pixels', async () => {
+    const meta = await sharp(path('photo-48mp-orientation-6.jpg'), { limitInputPixels: false }).metadata();
+    expect([meta.format, meta.width, meta.height, meta.orientation]).toEqual(['jpeg', 8000, 6000, 6]);
+    const [tagged, plain] = await Promise.all([readFile(path('photo-48mp-orientation-6.jpg')), readFile(path('photo-48mp.jpg'))]);
+    // Only the EXIF segment was added: the scan data is the same bytes.
+    expect(tagged.length - plain.length).toBeLessThan(100);
+    expect(tagged.subarray(-100_000).equals(plain.subarray(-100_000))).toBe(true);
+  });
+
+  it('adds an EXIF orientation that readers apply', async () => {
+    const jpeg = await sharp({ create: { width: 8, height: 4, channels: 3, background: '#f00' } }).jpeg().toBuffer();
+    for (const orientation of [1, 3, 6, 8]) {
+      const tagged = withExifOrientation(jpeg, orientation);
+      const meta = await sharp(tagged).metadata();
+      expect([meta.orientation, meta.width, meta.height]).toEqual([orientation, 8, 4]);
+      const upright = await sharp(tagged).rotate().toBuffer({ resolveWithObject: true });
+      expect([upright.info.width, upright.info.height]).toEqual(orientation >= 5 ? [4, 8] : [8, 4]);
+    }
+    expect(() => withExifOrientation(Buffer.from('not a jpeg'), 6)).toThrow('not a JPEG');
   });
 
   it('draws frames with transparent holes inside an opaque, coloured border', async () => {

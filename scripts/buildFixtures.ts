@@ -1,12 +1,13 @@
 /**
  * Generates the editor-core test fixtures into tests/fixtures/generated/ (git-ignored):
  * twibbon frames (PNG with holes), a background design with its photo area, the face samples
- * of @vladmandic/face-api, EXIF-rotated variants (orientations 2–8), 12 MP and 48 MP JPEGs,
+ * of @vladmandic/face-api, EXIF-rotated variants (orientations 2–8), 12 MP and 48 MP JPEGs (the latter
+ * also tagged orientation 6, a phone portrait),
  * PNG / WebP / AVIF / animated GIF copies, and broken or oversized files for the decode errors.
  * Existing files are kept. The HEIC fixture is committed (sharp cannot encode HEVC), see
  * tests/fixtures/README.md. Run: `npx tsx scripts/buildFixtures.ts`.
  */
-import { access, copyFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
@@ -42,6 +43,21 @@ async function orientedVariant(orientation: number): Promise<Buffer> {
   const upright = await uprightSample().png().toBuffer();
   const stored = await inverse(sharp(upright)).png().toBuffer();
   return sharp(stored).jpeg({ quality: 95 }).withMetadata({ orientation }).toBuffer();
+}
+
+/**
+ * `jpeg` with an EXIF segment holding only `orientation`, inserted after SOI / JFIF: the stored
+ * pixels stay byte-identical (no re-encode), so tests can compare against the untagged file.
+ */
+export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
+  if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG');
+  // Big-endian TIFF: header, one IFD entry (0x0112 Orientation, SHORT, 1 value), no next IFD.
+  const tiff = Buffer.from([0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const segment = Buffer.concat([Buffer.from([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body]);
+  const hasJfif = jpeg[2] === 0xff && jpeg[3] === 0xe0;
+  const at = hasJfif ? 4 + ((jpeg[4]! << 8) | jpeg[5]!) : 2;
+  return Buffer.concat([jpeg.subarray(0, at), segment, jpeg.subarray(at)]);
 }
 
 /** A sample scaled up to a camera-sized JPEG, with sensor-like noise so it weighs like a real photo. */
@@ -132,7 +148,8 @@ trailer << /Root 1 0 R >>
 
 type Maker = () => Promise<Buffer | string>;
 
-function fixtureMakers(): Record<string, Maker> {
+/** Makers run in order, so one may read a file written by an earlier one in `outDir`. */
+function fixtureMakers(outDir: string): Record<string, Maker> {
   const makers: Record<string, Maker> = {
     'frame-circle.png': () => svgPng(circleFrameSvg()),
     'frame-rounded.png': () => svgPng(roundedFrameSvg()),
@@ -142,6 +159,8 @@ function fixtureMakers(): Record<string, Maker> {
     'orientation-1.jpg': () => uprightSample().jpeg({ quality: 95 }).toBuffer(),
     'photo-12mp.jpg': () => largePhoto(4000, 3000),
     'photo-48mp.jpg': () => largePhoto(8000, 6000),
+    // A phone portrait: the 48 MP pixels stored landscape, tagged to turn upright (6000 × 8000).
+    'photo-48mp-orientation-6.jpg': async () => withExifOrientation(await readFile(resolve(outDir, 'photo-48mp.jpg')), 6),
     'photo-sample.png': () => uprightSample().png().toBuffer(),
     'photo-sample.webp': () => uprightSample().webp({ quality: 90 }).toBuffer(),
     'photo-sample.avif': () => uprightSample().avif({ quality: 60, effort: 2 }).toBuffer(),
@@ -178,7 +197,7 @@ export async function buildFixtures(outDir = fixturesDir): Promise<string[]> {
     await copyFile(resolve(samplesDir, name), to);
     written.push(name);
   }
-  for (const [name, make] of Object.entries(fixtureMakers())) {
+  for (const [name, make] of Object.entries(fixtureMakers(outDir))) {
     const to = resolve(outDir, name);
     if (await exists(to)) continue;
     // Write then rename, so an interrupted run never leaves a half file that later runs would keep.

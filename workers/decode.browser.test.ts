@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeImage, orientBitmap, type DecodedImage, type DecodeOptions } from './decode.ts';
+import { decodeImage, drawnWithOrientation, orientBitmap, storedPixels, type DecodedImage, type DecodeOptions } from './decode.ts';
 import { LIMITS, PipelineError } from './types.ts';
 
 // Fixtures come from scripts/buildFixtures.ts (generated/) or are committed (HEIC), served by Vite.
@@ -92,7 +92,7 @@ describe('decodeImage formats', () => {
   it('decodes HEIC with libheif when the browser cannot', async () => {
     const upright = await decode('orientation-1.jpg');
     const decoded = await decode('photo-sample.heic');
-    expect(decoded).toMatchObject({ width: 960, height: 640, originalWidth: 960, originalHeight: 640, mimeType: 'image/heic' });
+    expect(decoded).toMatchObject({ width: 960, height: 640, originalWidth: 960, originalHeight: 640, mimeType: 'image/heic', decoder: 'libheif' });
     expect(meanDifference(decoded.working, upright.working)).toBeLessThan(6);
   });
 
@@ -117,7 +117,8 @@ describe('decodeImage orientation', () => {
     it(`turns EXIF orientation ${orientation} upright`, async () => {
       const upright = await decode('orientation-1.jpg');
       const decoded = await decode(`orientation-${orientation}.jpg`);
-      expect(decoded).toMatchObject({ width: 960, height: 640, originalWidth: 960, originalHeight: 640, orientation });
+      // Small enough for the working size: the browser decodes it whole.
+      expect(decoded).toMatchObject({ width: 960, height: 640, originalWidth: 960, originalHeight: 640, orientation, decoder: 'browser' });
       expect(meanDifference(decoded.working, upright.working)).toBeLessThan(3);
       expect(meanDifference(decoded.proxy, upright.proxy)).toBeLessThan(3);
     });
@@ -160,6 +161,83 @@ describe('orientBitmap (libheif path)', () => {
   }
 });
 
+describe('decodeImage scaled JPEG decode (ImageDecoder at n/8)', () => {
+  // At 480 px the 960 × 640 samples decode at exactly 4/8, so every orientation takes the fast path.
+  const small = { workingMaxSide: 480, proxyMaxSide: 240 };
+
+  /** What the full-decode path makes of `blob` at `size`: the browser orients, then resizes. */
+  function slowPath(blob: Blob, width: number, height: number): Promise<ImageBitmap> {
+    return createImageBitmap(blob, { imageOrientation: 'from-image', resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
+  }
+
+  for (const orientation of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    it(`turns EXIF orientation ${orientation} upright on the fast path, like the full decode`, async () => {
+      const upright = await decodeImage(await fixture('orientation-1.jpg'), small);
+      opened.push(upright);
+      const file = await fixture(`orientation-${orientation}.jpg`);
+      const decoded = await decodeImage(file, small);
+      opened.push(decoded);
+      expect(decoded).toMatchObject({ width: 480, height: 320, originalWidth: 960, originalHeight: 640, orientation, decoder: 'jpeg-scaled' });
+      expect([decoded.proxy.width, decoded.proxy.height]).toEqual([240, 160]);
+      const slow = await slowPath(file, 480, 320);
+      expect(meanDifference(decoded.working, slow)).toBeLessThan(2);
+      expect(meanDifference(decoded.working, upright.working)).toBeLessThan(3);
+      slow.close();
+    });
+  }
+
+  it('tells whether a drawn frame has exactly the EXIF orientation applied', async () => {
+    for (const orientation of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const bytes = new Uint8Array(await (await fixture(`orientation-${orientation}.jpg`)).arrayBuffer());
+      const [width, height] = orientation >= 5 ? [320, 480] : [480, 320];
+      const decoder = new ImageDecoder({ data: bytes, type: 'image/jpeg', desiredWidth: width, desiredHeight: height });
+      const frame = (await decoder.decode()).image;
+      const upright = await decodeImage(new Blob([bytes]), small);
+      opened.push(upright);
+      // The decoded result is upright (tested above): only its own orientation maps the frame onto it.
+      const verdicts = [];
+      for (const candidate of [1, 2, 3, 4, 5, 6, 7, 8]) verdicts.push(await drawnWithOrientation(frame, upright.working, candidate));
+      expect({ orientation, verdicts }).toEqual({ orientation, verdicts: [1, 2, 3, 4, 5, 6, 7, 8].map((candidate) => candidate === orientation) });
+      frame.close();
+      decoder.close();
+    }
+  });
+
+  it('turns the stored pixels of a scaled frame upright by hand, for engines that do not', async () => {
+    for (const orientation of [2, 3, 4, 5, 6, 7, 8]) {
+      const file = await fixture(`orientation-${orientation}.jpg`);
+      const [width, height] = orientation >= 5 ? [320, 480] : [480, 320];
+      const decoder = new ImageDecoder({ data: new Uint8Array(await file.arrayBuffer()), type: 'image/jpeg', desiredWidth: width, desiredHeight: height });
+      const frame = (await decoder.decode()).image;
+      const stored = await storedPixels(frame);
+      expect([stored.width, stored.height]).toEqual([width, height]);
+      const turned = await orientBitmap(stored, orientation);
+      const slow = await slowPath(file, 480, 320);
+      expect({ orientation, difference: meanDifference(turned, slow) < 2 }).toEqual({ orientation, difference: true });
+      for (const bitmap of [stored, turned, slow]) bitmap.close();
+      frame.close();
+      decoder.close();
+    }
+  });
+
+  it('decodes a 48 MP phone portrait (orientation 6) at n/8, upright', async () => {
+    const file = await fixture('photo-48mp-orientation-6.jpg');
+    const decoded = await decode('photo-48mp-orientation-6.jpg');
+    // Stored 8000 × 6000: 4/8 gives 4000 × 3000 stored, 3000 × 4000 upright.
+    expect(decoded).toMatchObject({ width: 3000, height: 4000, originalWidth: 6000, originalHeight: 8000, orientation: 6, decoder: 'jpeg-scaled' });
+    expect([decoded.working.width, decoded.working.height, decoded.proxy.width, decoded.proxy.height]).toEqual([3000, 4000, 960, 1280]);
+    const slow = await slowPath(file, 960, 1280);
+    expect(meanDifference(decoded.proxy, slow)).toBeLessThan(1.5);
+    // The same stored pixels untagged, turned a quarter clockwise by hand.
+    const landscape = await decode('photo-48mp.jpg');
+    const turned = await orientBitmap(landscape.proxy, 6);
+    expect(meanDifference(decoded.proxy, turned)).toBeLessThan(1.5);
+    const unturned = await createImageBitmap(landscape.proxy, { resizeWidth: 960, resizeHeight: 1280 });
+    expect(meanDifference(decoded.proxy, unturned)).toBeGreaterThan(10);
+    for (const bitmap of [slow, turned, unturned]) bitmap.close();
+  });
+});
+
 describe('decodeImage downscaling', () => {
   it('keeps a 48 MP photo within the working and proxy limits, aspect intact', async () => {
     const decoded = await decode('photo-48mp.jpg');
@@ -180,6 +258,7 @@ describe('decodeImage downscaling', () => {
   it('decodes a large JPEG at n/8 size with the picture of a full decode', async () => {
     const file = await fixture('photo-48mp.jpg');
     const decoded = await decode('photo-48mp.jpg');
+    expect(decoded.decoder).toBe('jpeg-scaled');
     const full = await createImageBitmap(file, { imageOrientation: 'from-image', resizeWidth: 1280, resizeHeight: 960, resizeQuality: 'high' });
     expect(meanDifference(decoded.proxy, full)).toBeLessThan(1.5);
     full.close();
@@ -189,7 +268,7 @@ describe('decodeImage downscaling', () => {
     // 2900 / 8000 is under 3/8: the n/8 decode (2000 px) would be under 3/4 of 2900, so the size is exact.
     const decoded = await decodeImage(await fixture('photo-48mp.jpg'), { workingMaxSide: 2900, proxyMaxSide: 640 });
     opened.push(decoded);
-    expect([decoded.width, decoded.height]).toEqual([2900, 2175]);
+    expect([decoded.width, decoded.height, decoded.decoder]).toEqual([2900, 2175, 'browser']);
   });
 
   it('keeps a 12 MP photo at full size as the working copy', async () => {

@@ -6,11 +6,12 @@
  * - Formats: JPEG, PNG, WebP, AVIF, GIF (first frame), HEIC/HEIF (the browser's decoder when it
  *   has one, else libheif in wasm). The type comes from the magic bytes, never the file name.
  * - Orientation: EXIF orientations 1–8 come out upright (the browser applies them with
- *   imageOrientation 'from-image'; on the libheif path HEIF irot/imir apply, else EXIF is applied here).
+ *   imageOrientation 'from-image'; on the scaled JPEG path and the libheif path they may be applied
+ *   here with orientBitmap, after the downscale; HEIF irot/imir are applied by libheif).
  * - Size: `working` ≤ LIMITS.workingMaxSide and `proxy` ≤ LIMITS.proxyMaxSide per side, resized by
  *   the decoder or createImageBitmap, so no full-size canvas is ever made (iOS limits canvases to
- *   16.7 MP). Large upright JPEGs decode at n/8 of their size where WebCodecs' ImageDecoder exists
- *   (the JPEG decoder scales while it decodes): `working` may then be up to 1/4 under the limit.
+ *   16.7 MP). Large JPEGs (any orientation) decode at n/8 of their size where WebCodecs' ImageDecoder
+ *   exists (the JPEG decoder scales while it decodes): `working` may then be up to 1/4 under the limit.
  * - Errors (PipelineError): DECODE_TOO_LARGE_BYTES (> 50 MB), DECODE_UNSUPPORTED (not a supported
  *   image), DECODE_TOO_LARGE_PIXELS (> 100 MP, from the header before decoding), DECODE_CORRUPT.
  * Works in a worker or a page. The caller owns (and should close) both bitmaps.
@@ -41,7 +42,11 @@ export interface DecodedImage {
   mimeType: ImageMimeType;
   /** EXIF orientation found in the file (1–8, 1 when none); the bitmaps are already upright. */
   orientation: number;
+  /** Which decoder made the pixels: ImageDecoder at n/8 size, createImageBitmap, or libheif (for tests and the bench). */
+  decoder: DecoderPath;
 }
+
+export type DecoderPath = 'jpeg-scaled' | 'browser' | 'libheif';
 
 const fail = (code: 'DECODE_CORRUPT' | 'DECODE_UNSUPPORTED' | 'DECODE_TOO_LARGE_BYTES' | 'DECODE_TOO_LARGE_PIXELS', message: string): never => {
   throw new PipelineError(code, message);
@@ -80,7 +85,7 @@ function orientedLike(size: Size, like: Size): Size {
   return size.width >= size.height === like.width >= like.height ? size : { width: size.height, height: size.width };
 }
 
-/** Draws `bitmap` (stored pixels) with EXIF `orientation` applied; used only on the libheif path, at working size. */
+/** Draws `bitmap` (stored pixels) with EXIF `orientation` applied; only ever at working size or below. */
 export function orientBitmap(bitmap: ImageBitmap, orientation: number): Promise<ImageBitmap> {
   const { width: w, height: h } = bitmap;
   const canvas = swapsSides(orientation) ? new OffscreenCanvas(h, w) : new OffscreenCanvas(w, h);
@@ -127,27 +132,119 @@ async function fit(bitmap: ImageBitmap, maxSide: number): Promise<ImageBitmap> {
   return resized;
 }
 
+/** Where stored pixel (x, y) of a `width` × `height` image lands once EXIF `orientation` is applied. */
+function uprightPoint(orientation: number, x: number, y: number, width: number, height: number): [number, number] {
+  switch (orientation) {
+    case 2:
+      return [width - 1 - x, y];
+    case 3:
+      return [width - 1 - x, height - 1 - y];
+    case 4:
+      return [x, height - 1 - y];
+    case 5:
+      return [y, x];
+    case 6:
+      return [height - 1 - y, x];
+    case 7:
+      return [height - 1 - y, width - 1 - x];
+    case 8:
+      return [y, width - 1 - x];
+    default:
+      return [x, y];
+  }
+}
+
+const CHECK_SIDE = 16;
+/** Off-centre, so that any mirror or turn moves at least one of them onto other pixels. */
+const CHECK_SPOTS = [
+  [0.2, 0.3],
+  [0.7, 0.15],
+  [0.35, 0.8],
+] as const;
+
+/**
+ * Whether `bitmap`, drawn from `frame`, shows the frame's stored pixels with EXIF `orientation`
+ * applied. Chromium 156 applies it to scaled ImageDecoder frames but not to full-size ones, and the
+ * frame's rotation/flip fields do not say which; so three 16 × 16 blocks of stored pixels are
+ * compared with where they should land in the bitmap (a few milliseconds).
+ */
+export async function drawnWithOrientation(frame: VideoFrame, bitmap: ImageBitmap, orientation: number): Promise<boolean> {
+  const { codedWidth: width, codedHeight: height } = frame;
+  const [uprightWidth, uprightHeight] = swapsSides(orientation) ? [height, width] : [width, height];
+  if (bitmap.width !== uprightWidth || bitmap.height !== uprightHeight || width < 4 * CHECK_SIDE || height < 4 * CHECK_SIDE) return false;
+  const context = new OffscreenCanvas(CHECK_SIDE, CHECK_SIDE).getContext('2d', { willReadFrequently: true });
+  if (!context) return false;
+  context.imageSmoothingEnabled = false;
+  const stored = new Uint8Array(CHECK_SIDE * CHECK_SIDE * 4);
+  for (const [fx, fy] of CHECK_SPOTS) {
+    // Even offsets keep the rectangle on chroma-sample boundaries of 4:2:0 frames.
+    const x0 = 2 * Math.floor(((width - CHECK_SIDE) * fx) / 2);
+    const y0 = 2 * Math.floor(((height - CHECK_SIDE) * fy) / 2);
+    await frame.copyTo(stored, { rect: { x: x0, y: y0, width: CHECK_SIDE, height: CHECK_SIDE }, format: 'RGBA' } as VideoFrameCopyToOptions);
+    const [ax, ay] = uprightPoint(orientation, x0, y0, width, height);
+    const [bx, by] = uprightPoint(orientation, x0 + CHECK_SIDE - 1, y0 + CHECK_SIDE - 1, width, height);
+    const [ux0, uy0] = [Math.min(ax, bx), Math.min(ay, by)];
+    context.clearRect(0, 0, CHECK_SIDE, CHECK_SIDE);
+    context.drawImage(bitmap, ux0, uy0, CHECK_SIDE, CHECK_SIDE, 0, 0, CHECK_SIDE, CHECK_SIDE);
+    const upright = context.getImageData(0, 0, CHECK_SIDE, CHECK_SIDE).data;
+    let difference = 0;
+    for (let y = 0; y < CHECK_SIDE; y++) {
+      for (let x = 0; x < CHECK_SIDE; x++) {
+        const [ux, uy] = uprightPoint(orientation, x0 + x, y0 + y, width, height);
+        const i = ((uy - uy0) * CHECK_SIDE + (ux - ux0)) * 4;
+        const j = (y * CHECK_SIDE + x) * 4;
+        difference += Math.abs(upright[i]! - stored[j]!) + Math.abs(upright[i + 1]! - stored[j + 1]!) + Math.abs(upright[i + 2]! - stored[j + 2]!);
+      }
+    }
+    // Same pixels differ by colour conversion only (a few levels); a mirrored block by far more.
+    if (difference / (CHECK_SIDE * CHECK_SIDE * 3) > 6) return false;
+  }
+  return true;
+}
+
+/** The frame's stored (coded) pixels as a bitmap: the planes copied into a new frame that carries no orientation. */
+export async function storedPixels(frame: VideoFrame): Promise<ImageBitmap> {
+  const { format, codedWidth, codedHeight } = frame;
+  if (!format) throw new Error('The frame has no readable pixel format');
+  const planes = new Uint8Array(frame.allocationSize());
+  const layout = await frame.copyTo(planes);
+  const plain = new VideoFrame(planes, { format, codedWidth, codedHeight, layout, timestamp: 0, colorSpace: frame.colorSpace.toJSON() });
+  try {
+    return await createImageBitmap(plain);
+  } finally {
+    plain.close();
+  }
+}
+
 /** Below this share of the wanted size, an n/8 decode gives too little detail: take the full decode and resize instead. */
 const MIN_SCALED_SHARE = 0.75;
 
 /**
- * A JPEG decoded straight at a smaller size. Chromium's JPEG decoder scales by n/8 while it
- * decodes (IDCT scaling), which createImageBitmap's resize never uses: a 48 MP photo comes out at
- * 4000 × 3000 in about a third of the time of a full decode plus resize. ImageDecoder returns the
- * largest n/8 size within `target`. Only for upright files, since createImageBitmap(VideoFrame)
- * ignores the frame's EXIF rotation. Null whenever this path cannot help; the caller then decodes
- * with createImageBitmap, which also reports the errors.
+ * A JPEG decoded straight at a smaller size, upright. Chromium's JPEG decoder scales by n/8 while
+ * it decodes (IDCT scaling), which createImageBitmap's resize never uses: a 48 MP photo comes out
+ * at 4000 × 3000 in about a third of the time of a full decode plus resize. ImageDecoder returns
+ * the largest n/8 size within `stored` (the wanted size in stored pixels, sides swapped for EXIF
+ * 5–8). The bitmap must come out upright: createImageBitmap applies the EXIF `orientation` to
+ * scaled frames in Chromium 156 (checked on a few pixels, as that is not promised), else it is
+ * applied here with orientBitmap (~150 ms more at 12 MP without a GPU). Null whenever this path
+ * cannot help; the caller then decodes with createImageBitmap, which also reports the errors.
  */
-async function decodeJpegScaled(bytes: Uint8Array, target: Size): Promise<ImageBitmap | null> {
+async function decodeJpegScaled(bytes: Uint8Array, stored: Size, orientation: number): Promise<ImageBitmap | null> {
   if (typeof ImageDecoder === 'undefined') return null;
   let decoder: ImageDecoder | undefined;
   let frame: VideoFrame | undefined;
   try {
-    decoder = new ImageDecoder({ data: bytes, type: 'image/jpeg', desiredWidth: target.width, desiredHeight: target.height });
+    decoder = new ImageDecoder({ data: bytes, type: 'image/jpeg', desiredWidth: stored.width, desiredHeight: stored.height });
     frame = (await decoder.decode()).image;
-    const { displayWidth: width, displayHeight: height } = frame;
-    if (width > target.width || height > target.height || width < target.width * MIN_SCALED_SHARE) return null;
-    return await createImageBitmap(frame);
+    const { codedWidth: width, codedHeight: height } = frame;
+    if (width > stored.width || height > stored.height || width < stored.width * MIN_SCALED_SHARE) return null;
+    const drawn = await createImageBitmap(frame);
+    if (orientation === 1 || (await drawnWithOrientation(frame, drawn, orientation).catch(() => false))) return drawn;
+    drawn.close();
+    const pixels = await storedPixels(frame);
+    const upright = await orientBitmap(pixels, orientation);
+    pixels.close();
+    return upright;
   } catch {
     return null;
   } finally {
@@ -200,10 +297,20 @@ export async function decodeImage(blob: Blob, options: DecodeOptions = {}): Prom
         : { width: header.width, height: header.height }
       : null;
 
-  const scaled = header.mimeType === 'image/jpeg' && orientation === 1 && upright && fitScale(upright, workingMaxSide) < 1;
-  let working = scaled ? await decodeJpegScaled(bytes, fitSize(upright, workingMaxSide)) : null;
-  working ??= await decodeWithBrowser(blob, upright, workingMaxSide);
-  if (!working && isHeif) working = await decodeWithLibheif(bytes, header, orientation, maxPixels, workingMaxSide);
+  let working: ImageBitmap | null = null;
+  let decoder: DecoderPath = 'jpeg-scaled';
+  if (header.mimeType === 'image/jpeg' && upright && fitScale(upright, workingMaxSide) < 1) {
+    const target = fitSize(upright, workingMaxSide);
+    working = await decodeJpegScaled(bytes, swapsSides(orientation) ? { width: target.height, height: target.width } : target, orientation);
+  }
+  if (!working) {
+    decoder = 'browser';
+    working = await decodeWithBrowser(blob, upright, workingMaxSide);
+  }
+  if (!working && isHeif) {
+    decoder = 'libheif';
+    working = await decodeWithLibheif(bytes, header, orientation, maxPixels, workingMaxSide);
+  }
   if (!working) return fail('DECODE_CORRUPT', `The ${header.mimeType} file could not be decoded`);
 
   // Without a header size the decoder ran at full size: apply the limits now.
@@ -233,5 +340,6 @@ export async function decodeImage(blob: Blob, options: DecodeOptions = {}): Prom
     originalHeight: original.height,
     mimeType: header.mimeType,
     orientation,
+    decoder,
   };
 }
