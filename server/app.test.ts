@@ -117,6 +117,7 @@ describe.each(drivers)('degraded health and rate limits (%s)', (driver) => {
       },
       get: async () => null,
       delete: async () => {},
+      list: async function* () {},
       exists: async () => false,
       signedUploadUrl: async () => {
         throw new Error('unused');

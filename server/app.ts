@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { ApiError } from './http/apiError.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { createMailer } from './mail/mailer.ts';
+import { contentSecurityPolicy, socialSignInConfigured } from './http/contentSecurityPolicy.ts';
 import { indexInlineScriptHashes } from './http/inlineScripts.ts';
 import { registerStaticSite } from './http/staticSite.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -32,23 +33,10 @@ import { createSignatureVerifier } from './services/requestSigning.ts';
 import { createCaptcha } from './services/captcha.ts';
 import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './services/hitCounter.ts';
 import { createTokenService } from './services/tokens.ts';
+import { startUploadSweep } from './services/uploadSweep.ts';
 import { createStorage } from './storage/createStorage.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { UrlSigner } from './storage/urlSigning.ts';
-
-export const contentSecurityPolicy = {
-  defaultSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  workerSrc: ["'self'", 'blob:'],
-  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  fontSrc: ["'self'", 'data:'],
-  objectSrc: ["'none'"],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-};
 
 const NONCE_PURGE_INTERVAL_MS = 10 * 60_000;
 
@@ -109,6 +97,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   }, NONCE_PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
+  const stopUploadSweep = startUploadSweep(storage, { maxAgeSeconds: config.uploadTtlSeconds, log: app.log });
+  app.addHook('onClose', stopUploadSweep);
 
   const tokens = await createTokenService(config);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -135,9 +125,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...contentSecurityPolicy, scriptSrc: [...contentSecurityPolicy.scriptSrc, ...indexInlineScriptHashes(config.distDir)] },
+      directives: contentSecurityPolicy(config, indexInlineScriptHashes(config.distDir)),
     },
     crossOriginEmbedderPolicy: false,
+    // The Google and Facebook sign-in popups hand their result back through window.opener.
+    crossOriginOpenerPolicy: { policy: socialSignInConfigured(config) ? 'same-origin-allow-popups' : 'same-origin' },
     frameguard: { action: 'deny' },
   });
   await app.register(rateLimit, {

@@ -29,6 +29,8 @@ export interface AppConfig {
   jsonBodyLimit: number;
   /** Largest file accepted by storage and the upload route. */
   maxUploadBytes: number;
+  /** Raw presigned uploads never handed to a route are deleted once older than this. */
+  uploadTtlSeconds: number;
   /** SMTP connection URL (smtp:// or smtps://); when absent mails are written as .eml files under dataDir/mail. */
   smtpUrl: string | undefined;
   /** From header of every mail. */
@@ -76,6 +78,13 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+/** At least a minute: a shorter age could delete an upload between its PUT and the request that uses it. */
+function uploadTtlFrom(value: string | undefined): number {
+  const seconds = intFrom(value, 60 * 60, 'UPLOAD_TTL_SECONDS');
+  if (seconds < 60) throw new Error(`UPLOAD_TTL_SECONDS must be at least 60, got "${value}"`);
+  return seconds;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const dataDir = resolve(cwd, env.DATA_DIR || './data');
   return {
@@ -94,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     jsonBodyLimit: MiB,
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 15 * MiB, 'MAX_UPLOAD_BYTES'),
+    uploadTtlSeconds: uploadTtlFrom(env.UPLOAD_TTL_SECONDS),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Bingkai <no-reply@bingkai.local>',
     tokenPrivateKey: env.TOKEN_PRIVATE_KEY || undefined,

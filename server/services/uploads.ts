@@ -71,9 +71,12 @@ export async function processImage(bytes: Uint8Array, purpose: ImagePurpose): Pr
   }
 }
 
+/** Where raw, not yet adopted uploads live; nothing kept is ever stored under it (see uploadSweep.ts). */
+export const RAW_UPLOAD_PREFIX = 'uploads/';
+
 /** Key prefix of one account's uploads for one purpose; adoption refuses keys outside it. */
 export function uploadPrefix(purpose: ImagePurpose, accountUuid: string): string {
-  return `uploads/${purpose}/${accountUuid}/`;
+  return `${RAW_UPLOAD_PREFIX}${purpose}/${accountUuid}/`;
 }
 
 const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };

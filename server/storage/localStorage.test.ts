@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,31 @@ describe('local file storage', () => {
     const check = signer.verifyUpload(token);
     // The grant is capped at the storage limit.
     expect(check).toMatchObject({ ok: true, claims: { key: 'uploads/a.png', contentType: 'image/png', maxBytes: 64 } });
+  });
+
+  it('lists the objects under a prefix with their modification times', async () => {
+    const list = async (prefix: string) => {
+      const found: Array<{ key: string; lastModified: Date }> = [];
+      for await (const object of storage.list(prefix)) found.push(object);
+      return found.sort((a, b) => a.key.localeCompare(b.key));
+    };
+    for (const key of ['uploads/avatar/u1/a.png', 'uploads/banner/u1/deep/b.png', 'uploads-not/c.png', 'public/d.png']) {
+      await storage.put(key, png, { contentType: 'image/png' });
+    }
+    const old = new Date('2020-01-02T03:04:05Z');
+    await utimes(join(root, 'objects', 'uploads/avatar/u1/a.png'), old, old);
+    // A stray file whose name is not a valid key is not an object.
+    await writeFile(join(root, 'objects', 'uploads', 'stray file'), 'x');
+
+    const uploads = await list('uploads/');
+    expect(uploads.map((object) => object.key)).toEqual(['uploads/avatar/u1/a.png', 'uploads/banner/u1/deep/b.png']);
+    expect(uploads[0]?.lastModified.getTime()).toBe(old.getTime());
+    expect(Math.abs((uploads[1]?.lastModified.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    expect((await list('')).map((object) => object.key)).toEqual(['public/d.png', 'uploads-not/c.png', 'uploads/avatar/u1/a.png', 'uploads/banner/u1/deep/b.png']);
+    expect(await list('nothing/')).toEqual([]);
+    for (const prefix of ['uploads', '../', '/etc/', 'a//', '../objects/']) {
+      await expect(list(prefix), prefix).rejects.toMatchObject({ code: 'INVALID_KEY' });
+    }
   });
 
   it('prefixes URLs with PUBLIC_URL when configured', () => {

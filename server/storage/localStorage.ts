@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { assertStorableType, assertValidKey, isPublicKey, StorageError, type FileStorage, type SignedUpload, type StoredObject } from './storage.ts';
+import { dirname, join, relative, sep } from 'node:path';
+import { assertStorableType, assertValidKey, assertValidPrefix, isPublicKey, isValidKey, StorageError, type FileStorage, type ListedObject, type SignedUpload, type StoredObject } from './storage.ts';
 import type { UrlSigner } from './urlSigning.ts';
 
 interface Sidecar {
@@ -73,6 +73,32 @@ export class LocalFileStorage implements FileStorage {
     } catch (error) {
       if (isMissing(error)) return false;
       throw error;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    assertValidPrefix(prefix);
+    const objects = join(this.options.root, 'objects');
+    let names: string[];
+    try {
+      names = await readdir(join(objects, prefix), { recursive: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for (const name of names) {
+      const path = join(objects, prefix, name);
+      const key = relative(objects, path).split(sep).join('/');
+      // Directories, and anything not written through put, are not objects.
+      if (!isValidKey(key)) continue;
+      let info;
+      try {
+        info = await stat(path);
+      } catch (error) {
+        if (isMissing(error)) continue; // deleted while listing
+        throw error;
+      }
+      if (info.isFile()) yield { key, lastModified: info.mtime };
     }
   }
 

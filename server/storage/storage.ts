@@ -6,6 +6,12 @@ export interface StoredObject {
   size: number;
 }
 
+/** One listed object: its key and when it was last written. */
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
+}
+
 export interface SignedUpload {
   /** Where the client PUTs the bytes (relative to the site unless PUBLIC_URL is set). */
   url: string;
@@ -37,6 +43,11 @@ export interface FileStorage {
   signedUploadUrl(key: string, options: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<SignedUpload>;
   signedReadUrl(key: string, options: { expiresInSeconds: number }): Promise<string>;
   publicUrl(key: string): string;
+  /**
+   * Every object whose key starts with `prefix` (empty, or ending in `/`), in no particular order; maps to S3
+   * ListObjectsV2. The raw-upload sweep relies on it.
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
 }
 
 const keyPattern = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -48,6 +59,13 @@ export function isValidKey(key: string): boolean {
 
 export function assertValidKey(key: string): void {
   if (!isValidKey(key)) throw new StorageError('INVALID_KEY', `Invalid storage key: ${JSON.stringify(key.slice(0, 80))}`);
+}
+
+/** A listing prefix: empty (everything) or a valid key followed by `/`. */
+export function assertValidPrefix(prefix: string): void {
+  if (prefix !== '' && !(prefix.endsWith('/') && isValidKey(prefix.slice(0, -1)))) {
+    throw new StorageError('INVALID_KEY', `Invalid storage prefix: ${JSON.stringify(prefix.slice(0, 80))}`);
+  }
 }
 
 export function isPublicKey(key: string): boolean {

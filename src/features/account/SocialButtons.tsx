@@ -6,8 +6,8 @@ import { socialClientIds } from './socialConfig.ts';
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'facebook'];
 
 /**
- * Google and Facebook sign-in. Their SDKs are third-party scripts this deployment cannot reach,
- * so a provider is only usable when its client id is configured; otherwise it says why not.
+ * Google and Facebook sign-in. A provider is only usable when its client id is configured (the server then
+ * allows its hosts in the CSP); its SDK loads when the visitor clicks, never when the buttons render.
  */
 export function SocialButtons({ onSelect, disabled }: { onSelect: (provider: SocialProvider) => void; disabled?: boolean }) {
   const { t } = useTranslation();

@@ -10,7 +10,7 @@ export const socialClientIds: Readonly<Record<SocialProvider, string | null>> = 
   facebook: pick(import.meta.env.VITE_FACEBOOK_APP_ID),
 };
 
-const SDK_URLS: Readonly<Record<SocialProvider, string>> = {
+export const SDK_URLS: Readonly<Record<SocialProvider, string>> = {
   google: 'https://accounts.google.com/gsi/client',
   facebook: 'https://connect.facebook.net/en_US/sdk.js',
 };
@@ -20,15 +20,30 @@ interface ProviderSdks {
   FB?: { init: (config: Record<string, unknown>) => void; login: (callback: (response: { authResponse?: { accessToken?: string } | null }) => void, options?: Record<string, unknown>) => void };
 }
 
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Injects a provider SDK once. Only called from providerToken, i.e. after the visitor picked a provider,
+ * so no page (least of all the support flow) contacts Google or Facebook on its own.
+ */
 function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
+  const pending = loading.get(src);
+  if (pending) return pending;
+  const promise = new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`Could not load ${new URL(src).host}`));
+    script.onerror = () => {
+      // Forget the failure so the next click tries again (e.g. after the network comes back).
+      script.remove();
+      loading.delete(src);
+      reject(new Error(`Could not load ${new URL(src).host}`));
+    };
     document.head.append(script);
   });
+  loading.set(src, promise);
+  return promise;
 }
 
 /** Asks the provider's SDK for the token the API expects: Google an ID token, Facebook an access token (seed §5). */
