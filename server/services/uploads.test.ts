@@ -1,8 +1,8 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/apiError.ts';
 import { IMAGE_LIMITS, processImage } from './uploads.ts';
+import { refusal } from '../testing/refusal.ts';
 
 /** A PNG whose header claims width×height while its data is tiny (a decompression-bomb shape). */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
@@ -12,15 +12,6 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
   return png;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('image upload checks', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { ApiError } from '../../http/apiError.ts';
 import { FACEBOOK_TEST_APP_ID, FACEBOOK_TEST_APP_SECRET, GOOGLE_TEST_CLIENT_ID, startSocialPeers, type SocialPeers } from '../../testing/socialPeers.ts';
 import { parseFacebookSignedRequest } from './facebookSignedRequest.ts';
 import { FacebookVerifier } from './facebookVerifier.ts';
 import { GoogleVerifier } from './googleVerifier.ts';
+import { refusal } from '../../testing/refusal.ts';
 
 let peers: SocialPeers;
 let google: GoogleVerifier;
@@ -16,15 +16,6 @@ beforeAll(async () => {
   facebook = new FacebookVerifier({ appId: FACEBOOK_TEST_APP_ID, appSecret: FACEBOOK_TEST_APP_SECRET, graphUrl: peers.graphUrl });
 });
 afterAll(() => peers.close());
-
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('Google ID token verifier', () => {
   it('accepts a token signed by a served key, for our audience and issuer', async () => {

@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n, missingKeys } from '../../app/testing/i18nForTests.ts';
-import { accountDefaults, TOKEN_STORAGE_KEY, useAccountStore } from '../../stores/accountStore.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { missingKeys } from '../../app/testing/i18nForTests.ts';
+import { accountTestLifecycle, clickButton } from '../../app/testing/accountTestLifecycle.ts';
+import { TOKEN_STORAGE_KEY, useAccountStore } from '../../stores/accountStore.ts';
 import { ayuClaims, fakeAccountServer, idToken, json } from '../../stores/testing/fakeAccountServer.ts';
 import { changedFields } from './settings/AccountTab.tsx';
 import { SignInForm } from './SignInForm.tsx';
@@ -26,26 +27,8 @@ function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-async function submit(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
-}
 
-beforeAll(async () => {
-  await initTestI18n('en');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  useAccountStore.setState(accountDefaults());
-  missingKeys.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+accountTestLifecycle();
 
 describe('SignInForm', () => {
   it('bad input sends nothing and says what is wrong next to the field', async () => {
@@ -53,7 +36,7 @@ describe('SignInForm', () => {
     const onDone = vi.fn();
     renderInRouter(<SignInForm onDone={onDone} onForgot={vi.fn()} onNeedsVerification={vi.fn()} />);
     type('Email', 'not-an-email');
-    await submit('Sign in');
+    await clickButton('Sign in');
     const email = screen.getByLabelText('Email');
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Email address is not valid');
@@ -69,11 +52,11 @@ describe('SignInForm', () => {
     renderInRouter(<SignInForm onDone={onDone} onForgot={vi.fn()} onNeedsVerification={vi.fn()} />);
     type('Email', 'ayu@example.com');
     type('Password', 'wrong-pass1');
-    await submit('Sign in');
+    await clickButton('Sign in');
     expect((await screen.findByRole('alert')).textContent).toBe('Email or password is wrong');
     expect(screen.getByText('Check your password')).toBeTruthy();
     expect(useAccountStore.getState().uuid).toBe('');
-    await submit('Sign in');
+    await clickButton('Sign in');
     await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     expect(useAccountStore.getState().uuid).toBe(ayuClaims.sub);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(idToken(ayuClaims));
@@ -86,7 +69,7 @@ describe('SignInForm', () => {
     renderInRouter(<SignInForm onDone={vi.fn()} onForgot={vi.fn()} onNeedsVerification={onNeedsVerification} />);
     type('Email', 'ayu@example.com');
     type('Password', 'secret123');
-    await submit('Sign in');
+    await clickButton('Sign in');
     await vi.waitFor(() => expect(onNeedsVerification).toHaveBeenCalledOnce());
     expect(useAccountStore.getState().verifyPayload.request).toBe('VERIFY_REGISTRATION');
   });
@@ -100,10 +83,10 @@ describe('SignUpForm', () => {
     type('Name', 'Ayu');
     type('Email', 'ayu@example.com');
     type('Password', 'lettersonly');
-    await submit('Create account');
+    await clickButton('Create account');
     expect(screen.getByText('Password must contain at least one letter and one digit')).toBeTruthy();
     type('Password', 'secret123');
-    await submit('Create account');
+    await clickButton('Create account');
     expect(screen.getByRole('alert').textContent).toBe('Please complete the captcha first.');
     expect(server.calls).toHaveLength(0);
     expect(onRegistered).not.toHaveBeenCalled();
@@ -120,11 +103,11 @@ describe('SignUpForm', () => {
     type('Email', 'ayu@example.com');
     type('Password', 'secret123');
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
-    await submit('Create account');
+    await clickButton('Create account');
     expect(await screen.findByText('Already registered')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('This email already has an account');
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
-    await submit('Create account');
+    await clickButton('Create account');
     await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
     expect(server.calls.map((call) => call.headers.get('x-altcha'))).toEqual(['solved-payload', 'solved-payload']);
     expect(useAccountStore.getState().verifyPayload).toEqual({ otp: '', email: 'ayu@example.com', request: 'VERIFY_REGISTRATION' });

@@ -1,10 +1,11 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_HEADER } from '../../../contract/account.ts';
 import { appealBody, appealResponse, type AppealResponse } from '../../../contract/accountProfile.ts';
-import { initTestI18n, missingKeys } from '../../app/testing/i18nForTests.ts';
-import { accountDefaults, TOKEN_STORAGE_KEY, useAccountStore } from '../../stores/accountStore.ts';
+import { missingKeys } from '../../app/testing/i18nForTests.ts';
+import { accountTestLifecycle, clickButton } from '../../app/testing/accountTestLifecycle.ts';
+import { TOKEN_STORAGE_KEY, useAccountStore } from '../../stores/accountStore.ts';
 import { ayuClaims, fakeAccountServer, json, type Call } from '../../stores/testing/fakeAccountServer.ts';
 import AppealPage from './AppealPage.tsx';
 
@@ -48,27 +49,8 @@ function show() {
   render(<RouterProvider router={router} />);
 }
 
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
-}
 
-beforeAll(async () => {
-  await initTestI18n('en');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
-  useAccountStore.setState({ ...accountDefaults(), uuid: ayuClaims.sub, name: 'Ayu', email: 'ayu@example.com', isSuspended: true, suspendedAt: SUSPENDED_AT });
-  missingKeys.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+accountTestLifecycle({ uuid: ayuClaims.sub, name: 'Ayu', email: 'ayu@example.com', isSuspended: true, suspendedAt: SUSPENDED_AT }, 'token');
 
 describe('appeal page', () => {
   it('a suspended account without an appeal sends one (message checked, captcha required) and then sees it pending', async () => {
@@ -76,16 +58,16 @@ describe('appeal page', () => {
     show();
     await screen.findByText('Your account is suspended. You have not appealed yet.');
     fireEvent.change(screen.getByLabelText('Why should the suspension be lifted?'), { target: { value: 'Too short' } });
-    await click('Send appeal');
+    await clickButton('Send appeal');
     expect(screen.getByText('Tell us in at least 20 characters why the suspension should be lifted')).toBeTruthy();
     const message = 'My campaign was a school event, not spam; please look again.';
     fireEvent.change(screen.getByLabelText('Why should the suspension be lifted?'), { target: { value: message } });
-    await click('Send appeal');
+    await clickButton('Send appeal');
     expect(screen.getByRole('alert').textContent).toBe('Please complete the captcha first.');
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
-    await click('Send appeal');
+    await clickButton('Send appeal');
     await screen.findByText('Your appeal is being reviewed.');
     const [post] = server.calls.filter((call) => call.method === 'POST');
     expect(post?.json).toEqual({ message });
@@ -114,7 +96,7 @@ describe('appeal page', () => {
     show();
     await screen.findByText('Your account is not suspended.');
     expect(useAccountStore.getState()).toMatchObject({ isSuspended: false, appealStatus: 'ACCEPTED', suspendedAt: 0 });
-    await click('Sign out');
+    await clickButton('Sign out');
     expect(useAccountStore.getState().uuid).toBe('');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
@@ -125,7 +107,7 @@ describe('appeal page', () => {
     show();
     expect((await screen.findByRole('alert')).textContent).toBe('Service unavailable');
     fail = false;
-    await click('Try again');
+    await clickButton('Try again');
     await screen.findByText('Your account is suspended. You have not appealed yet.');
   });
 });

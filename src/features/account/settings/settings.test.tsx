@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n, missingKeys } from '../../../app/testing/i18nForTests.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { missingKeys } from '../../../app/testing/i18nForTests.ts';
+import { accountTestLifecycle, clickButton } from '../../../app/testing/accountTestLifecycle.ts';
 import { refreshResponse } from '../../../../contract/account.ts';
 import { accountUpdateResponse, emailUpdateCancelResponse } from '../../../../contract/accountProfile.ts';
 import ProfilePage from '../../../pages/account/ProfilePage.tsx';
@@ -24,42 +25,23 @@ function show(element: React.ReactNode, path = '/') {
   return router;
 }
 
-async function click(name: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
-}
 
-beforeAll(async () => {
-  await initTestI18n('en');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
-  useAccountStore.setState({ ...accountDefaults(), uuid: ayuClaims.sub, name: 'Ayu', username: 'ayu', email: 'ayu@example.com', isPassword: true });
-  missingKeys.clear();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+accountTestLifecycle({ uuid: ayuClaims.sub, name: 'Ayu', username: 'ayu', email: 'ayu@example.com', isPassword: true }, 'token');
 
 describe('delete account', () => {
   it('stays disabled until the address is typed, then deletes and signs out', async () => {
     const server = fakeAccountServer(() => json({ data: { deleted: true } }));
     const router = show(<SecurityTab />);
-    await click('Delete account');
+    await clickButton('Delete account');
     const confirm = screen.getByRole('button', { name: 'Delete forever' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Your email address'), { target: { value: 'someone@else.com' } });
     expect(confirm.disabled).toBe(true);
-    await click('Delete forever');
+    await clickButton('Delete forever');
     expect(server.calls).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Your email address'), { target: { value: ' AYU@example.com ' } });
     expect(confirm.disabled).toBe(false);
-    await click('Delete forever');
+    await clickButton('Delete forever');
     await vi.waitFor(() => expect(useAccountStore.getState().uuid).toBe(''));
     expect(server.to('/account/delete')).toHaveLength(1);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
@@ -73,7 +55,7 @@ describe('delete account', () => {
     show(<SecurityTab />);
     expect((screen.getByRole('button', { name: 'Link Facebook' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('Ayu G (ayu@gmail.example)')).toBeTruthy();
-    await click('Unlink Google');
+    await clickButton('Unlink Google');
     await vi.waitFor(() => expect(useAccountStore.getState().associatedAccount.google).toBeNull());
     expect(server.to('/account/auth/revoke')[0]?.json).toEqual({ provider: 'google', isMobile: false });
   });
@@ -84,11 +66,11 @@ describe('account tab', () => {
     const server = fakeAccountServer(() => json({ data: { idToken: idToken({ ...ayuClaims, name: 'Ayu', username: 'ayu_l' }) } }));
     show(<AccountTab />);
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin' } });
-    await click('Save changes');
+    await clickButton('Save changes');
     expect(screen.getByText('This username is reserved')).toBeTruthy();
     expect(server.calls).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ayu_l' } });
-    await click('Save changes');
+    await clickButton('Save changes');
     await screen.findByText('Saved.');
     expect(server.to('/account/update')[0]?.json).toEqual({ username: 'ayu_l' });
     expect(useAccountStore.getState().username).toBe('ayu_l');
@@ -99,7 +81,7 @@ describe('account tab', () => {
     show(<AccountTab />);
     act(() => useAccountStore.setState({ bio: 'Frames for good causes', websiteLink: 'https://ayu.example.com' }));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ayu L' } });
-    await click('Save changes');
+    await clickButton('Save changes');
     await screen.findByText('Saved.');
     expect(server.to('/account/update')[0]?.json).toEqual({ name: 'Ayu L' });
     expect(useAccountStore.getState()).toMatchObject({ name: 'Ayu L', bio: 'Frames for good causes', websiteLink: 'https://ayu.example.com' });
@@ -128,17 +110,17 @@ describe('website link', () => {
     const field = screen.getByLabelText('Website');
     for (const bad of ['ayu.example.com', 'javascript:alert(1)', `https://example.com/${'a'.repeat(190)}`]) {
       fireEvent.change(field, { target: { value: bad } });
-      await click('Save changes');
+      await clickButton('Save changes');
       expect(field.getAttribute('aria-invalid'), bad).toBe('true');
     }
     expect(server.calls).toHaveLength(0);
     fireEvent.change(field, { target: { value: ' https://ayu.example.com/frames ' } });
-    await click('Save changes');
+    await clickButton('Save changes');
     await screen.findByText('Saved.');
     expect(server.to('/account/update')[0]?.json).toEqual({ websiteLink: 'https://ayu.example.com/frames' });
     expect(useAccountStore.getState().websiteLink).toBe('https://ayu.example.com/frames');
     fireEvent.change(field, { target: { value: '' } });
-    await click('Save changes');
+    await clickButton('Save changes');
     await vi.waitFor(() => expect(server.to('/account/update')).toHaveLength(2));
     expect(server.to('/account/update')[1]?.json).toEqual({ websiteLink: '' });
     await vi.waitFor(() => expect(useAccountStore.getState().websiteLink).toBe(''));
@@ -154,7 +136,7 @@ describe('cancel a pending email change from settings', () => {
     const server = fakeAccountServer(() => json(emailUpdateCancelResponse.parse({ data: { cancelled: true, email: pending.email } })));
     show(<AccountTab />);
     expect(screen.getByText(`Waiting for verification of ${pending.email}.`)).toBeTruthy();
-    await click('Cancel email change');
+    await clickButton('Cancel email change');
     await screen.findByText('The email change was cancelled. ayu@example.com stays your address.');
     const [call] = server.to('/account/email-update');
     expect(call?.method).toBe('DELETE');
@@ -169,11 +151,11 @@ describe('cancel a pending email change from settings', () => {
     let answer = json({ message: 'Something broke', code: 'INTERNAL' }, 500);
     fakeAccountServer(() => answer);
     show(<AccountTab />);
-    await click('Cancel email change');
+    await clickButton('Cancel email change');
     expect((await screen.findByRole('alert')).textContent).toBe('Something broke');
     expect(useAccountStore.getState().emailUpdate).toEqual(pending);
     answer = json({ message: 'No email change is pending', code: 'NOT_FOUND' }, 404);
-    await click('Cancel email change');
+    await clickButton('Cancel email change');
     await screen.findByLabelText('New email address');
     expect(useAccountStore.getState()).toMatchObject({ emailUpdate: null, error: null });
   });
@@ -253,12 +235,12 @@ describe('verification page', () => {
     const code = screen.getByLabelText('Verification code') as HTMLInputElement;
     fireEvent.change(code, { target: { value: '12a345' } });
     expect(code.value).toBe('12345');
-    await click('Verify');
+    await clickButton('Verify');
     expect(screen.getByText('The verification code is 6 digits')).toBeTruthy();
     fireEvent.change(code, { target: { value: '123456' } });
-    await click('Verify');
+    await clickButton('Verify');
     expect((await screen.findByRole('alert')).textContent).toBe('The code is not right');
-    await click('Verify');
+    await clickButton('Verify');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     expect(useAccountStore.getState()).toMatchObject({ uuid: ayuClaims.sub, verifyPayload: { request: '' } });
   });
