@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordRequest } from '../../../contract/account.ts';
-import { Button } from '../../components/Button.tsx';
 import { requestPasswordReset } from '../../stores/accountApi.ts';
 import { FormError, TextField } from './TextField.tsx';
 import { useAccountForm } from './useAccountForm.ts';
+import { SubmitButton } from './SubmitButton.tsx';
 
 /** Asks for a reset link; says so once the mail is on its way. */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
@@ -25,9 +25,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     <form noValidate onSubmit={form.onSubmit} className="space-y-4" aria-label={t('auth.forgot.title')}>
       <TextField label={t('auth.email')} name="email" type="email" autoComplete="email" value={form.values.email} onValueChange={form.setValue('email')} error={form.errors.email} />
       <FormError message={form.formError} />
-      <Button type="submit" className="w-full" disabled={form.pending}>
-        {form.pending ? t('auth.working') : t('auth.forgot.submit')}
-      </Button>
+      <SubmitButton pending={form.pending} className="w-full">{t('auth.forgot.submit')}</SubmitButton>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { isApiError } from '../../lib/api/index.ts';
 import { signIn } from '../../stores/accountApi.ts';
 import { FormError, TextField } from './TextField.tsx';
 import { useAccountForm } from './useAccountForm.ts';
+import { SubmitButton } from './SubmitButton.tsx';
 
 const signInSchema = z.object({ email: emailField, password: z.string().min(1, 'Password is required') });
 
@@ -36,9 +37,7 @@ export function SignInForm({ onDone, onForgot, onNeedsVerification }: SignInForm
         <Button type="button" variant="link" className="px-0" onClick={onForgot}>
           {t('auth.forgotLink')}
         </Button>
-        <Button type="submit" disabled={form.pending}>
-          {form.pending ? t('auth.working') : t('auth.signIn.submit')}
-        </Button>
+        <SubmitButton pending={form.pending}>{t('auth.signIn.submit')}</SubmitButton>
       </div>
     </form>
   );

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailField, nameField, passwordField } from '../../../contract/account.ts';
-import { Button } from '../../components/Button.tsx';
 import { register } from '../../stores/accountApi.ts';
 import { CaptchaField } from './CaptchaField.tsx';
 import { FormError, TextField } from './TextField.tsx';
 import { useAccountForm } from './useAccountForm.ts';
+import { SubmitButton } from './SubmitButton.tsx';
 
 const signUpSchema = z.object({ name: nameField, email: emailField, password: passwordField });
 
@@ -45,9 +45,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: () => void }) {
       />
       <CaptchaField onChange={setCaptcha} resetKey={captchaRound} />
       <FormError message={form.formError} />
-      <Button type="submit" className="w-full" disabled={form.pending}>
-        {form.pending ? t('auth.working') : t('auth.signUp.submit')}
-      </Button>
+      <SubmitButton pending={form.pending} className="w-full">{t('auth.signUp.submit')}</SubmitButton>
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { fetchAppeal, logout, submitAppeal, type AppealState } from '../../store
 import { isLoggedIn, useAccountStore } from '../../stores/accountStore.ts';
 import { PageContainer } from '../shared/PageContainer.tsx';
 import { useAsync } from '../shared/useAsync.ts';
+import { SubmitButton } from '../../features/account/SubmitButton.tsx';
 
 const appealSchema = z.object({ message: z.string().trim().min(20, 'Tell us in at least 20 characters why the suspension should be lifted').max(APPEAL_MESSAGE_MAX) });
 
@@ -106,9 +107,7 @@ function AppealForm({ onSubmitted }: { onSubmitted: (state: AppealState) => void
       </div>
       <CaptchaField onChange={setCaptcha} resetKey={round} />
       <FormError message={form.formError} />
-      <Button type="submit" disabled={form.pending}>
-        {form.pending ? t('auth.working') : t('profile.appeal.submit')}
-      </Button>
+      <SubmitButton pending={form.pending}>{t('profile.appeal.submit')}</SubmitButton>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { useAccountForm } from '../../features/account/useAccountForm.ts';
 import { logout, resetPassword } from '../../stores/accountApi.ts';
 import { useAccountStore } from '../../stores/accountStore.ts';
 import { PageContainer } from '../shared/PageContainer.tsx';
+import { SubmitButton } from '../../features/account/SubmitButton.tsx';
 
 const resetSchema = z
   .object({ newPassword: passwordField, confirm: z.string() })
@@ -48,9 +49,7 @@ export default function ResetPasswordPage() {
           <TextField label={t('auth.reset.newPassword')} name="newPassword" type="password" autoComplete="new-password" value={form.values.newPassword} onValueChange={form.setValue('newPassword')} error={form.errors.newPassword} hint={t('auth.passwordHint')} />
           <TextField label={t('auth.reset.confirm')} name="confirm" type="password" autoComplete="new-password" value={form.values.confirm} onValueChange={form.setValue('confirm')} error={form.errors.confirm} />
           <FormError message={form.formError} />
-          <Button type="submit" className="w-full" disabled={form.pending}>
-            {form.pending ? t('auth.working') : t('auth.reset.submit')}
-          </Button>
+          <SubmitButton pending={form.pending} className="w-full">{t('auth.reset.submit')}</SubmitButton>
         </form>
       )}
     </PageContainer>

@@ -10,6 +10,7 @@ import { useAccountForm } from '../../features/account/useAccountForm.ts';
 import { resendCode, verifyCode } from '../../stores/accountApi.ts';
 import { useAccountStore } from '../../stores/accountStore.ts';
 import { PageContainer } from '../shared/PageContainer.tsx';
+import { SubmitButton } from '../../features/account/SubmitButton.tsx';
 
 const codeSchema = z.object({ code: verificationCodeField });
 
@@ -69,9 +70,7 @@ export default function VerificationPage() {
           <Button type="button" variant="outline" onClick={resend} disabled={cooldown > 0}>
             {cooldown > 0 ? t('auth.verify.resendIn', { seconds: cooldown }) : t('auth.verify.resend')}
           </Button>
-          <Button type="submit" disabled={form.pending}>
-            {form.pending ? t('auth.working') : t('auth.verify.submit')}
-          </Button>
+          <SubmitButton pending={form.pending}>{t('auth.verify.submit')}</SubmitButton>
         </div>
       </form>
     </PageContainer>

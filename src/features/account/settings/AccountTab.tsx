@@ -11,6 +11,7 @@ import { Avatar } from '../Avatar.tsx';
 import { ImageUploadField } from '../ImageUploadField.tsx';
 import { FormError, TextField } from '../TextField.tsx';
 import { useAccountForm } from '../useAccountForm.ts';
+import { SubmitButton } from '../SubmitButton.tsx';
 
 const profileSchema = z.object({
   name: z.string().trim().min(1, 'Name may not be empty').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
@@ -139,9 +140,7 @@ function EmailSection() {
           {cancelled && <output className="block text-sm text-muted-foreground">{t('profile.settings.emailCancelled', { email: cancelled })}</output>}
           <TextField label={t('profile.settings.emailNew')} name="email" type="email" autoComplete="email" value={form.values.email} onValueChange={form.setValue('email')} error={form.errors.email} hint={t('profile.settings.emailHint')} />
           <FormError message={form.formError} />
-          <Button type="submit" variant="outline" disabled={form.pending}>
-            {form.pending ? t('auth.working') : t('profile.settings.emailChange')}
-          </Button>
+          <SubmitButton pending={form.pending} variant="outline">{t('profile.settings.emailChange')}</SubmitButton>
         </form>
       )}
     </section>
