@@ -47,6 +47,10 @@ export const campaign = campaignSummary.extend({
   tags: z.array(z.string()),
   visibility: z.enum(campaignVisibilities),
   frames: z.array(campaignFrame),
+  /** The creator has the creator plan: results carry no watermark for anyone (contract/plan.ts). */
+  premium: z.boolean(),
+  /** Where link previews point (server-generated 1200×630 image). */
+  ogImageUrl: z.string(),
 });
 export type Campaign = z.infer<typeof campaign>;
 

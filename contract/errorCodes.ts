@@ -30,5 +30,13 @@ export const errorCodes = [
   'CODE_EXPIRED',
   'CODE_TOO_MANY_ATTEMPTS',
   'TICKET_INVALID',
+  // Campaign loop (issue 5).
+  'URI_TAKEN',
+  'URI_RESERVED',
+  'PLAN_REQUIRED',
+  'ACCESS_CODE_REQUIRED',
+  'ACCESS_CODE_INVALID',
+  'FRAME_INVALID',
+  'ALREADY_REPORTED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

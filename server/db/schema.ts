@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AppealStatus, MonetizationState } from '../../contract/account.ts';
 
 /** A photo hole in a frame, in frame pixels. */
@@ -179,6 +179,8 @@ export const campaigns = pgTable(
     supportersCount: integer('supporters_count').notNull().default(0),
     visitsCount: integer('visits_count').notNull().default(0),
     thumbnailKey: text('thumbnail_key').notNull(),
+    /** 1200×630 link-preview image; null until generated (campaigns from before issue 5). */
+    ogImageKey: text('og_image_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -202,8 +204,85 @@ export const campaignFrames = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     holes: jsonb('holes').$type<FrameHole[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Share of transparent pixels, 0..1, as the server measured it. */
+    transparentShare: real('transparent_share').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('campaign_frames_campaign_idx').on(table.campaignId, table.position)],
+);
+
+/** One row per person who supported a campaign: counted once per account and once per fingerprint. */
+export const campaignSupports = pgTable(
+  'campaign_supports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** Hash of the fingerprint cookie, never the raw value. */
+    fingerprint: text('fingerprint').notNull(),
+    frameId: uuid('frame_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('campaign_supports_campaign_fingerprint_key').on(table.campaignId, table.fingerprint),
+    uniqueIndex('campaign_supports_campaign_account_key').on(table.campaignId, table.accountId).where(sql`${table.accountId} is not null`),
+  ],
+);
+
+/** Last counted visit of a fingerprint to a campaign page; a visit counts again after a quiet period. */
+export const campaignVisits = pgTable(
+  'campaign_visits',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.fingerprint] })],
+);
+
+/** A result a supporter chose to publish at /p/{uri}. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uri: text('uri').notNull().unique(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    imageKey: text('image_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    caption: text('caption').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('posts_campaign_idx').on(table.campaignId, table.createdAt), index('posts_author_idx').on(table.authorId)],
+);
+
+/** A visitor's report of a campaign or a post; one per fingerprint and target. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    target: text('target', { enum: ['campaign', 'post'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('reports_target_fingerprint_key').on(table.target, table.targetId, table.fingerprint),
+    check('reports_target_check', sql`${table.target} in ('campaign', 'post')`),
+  ],
 );
 
 /** Nonces of accepted signed requests, kept until their token could no longer be valid. */

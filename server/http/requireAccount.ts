@@ -53,3 +53,17 @@ export function accountOf(request: FastifyRequest): AccountRow {
   if (!request.account) throw new Error('requireAccount did not run for this route');
   return request.account;
 }
+
+/**
+ * A preHandler for routes open to everyone that behave differently for a signed-in account (owner reads,
+ * supports counted per account): sets request.account when a valid bearer token is sent, and otherwise
+ * lets the request through as anonymous. A token that is sent but invalid is still refused (401), so a
+ * client with a stale session learns it instead of silently acting anonymously.
+ */
+export function optionalAccount(ctx: AppContext, options: RequireAccountOptions = {}) {
+  const require = requireAccount(ctx, options);
+  return async function optionalAccountHook(request: FastifyRequest): Promise<void> {
+    if (request.headers.authorization === undefined) return;
+    await require(request);
+  };
+}

@@ -5,8 +5,10 @@ import { ApiError } from '../http/apiError.ts';
 import { sniffImageType } from '../storage/sniff.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
-/** What an uploaded image becomes. */
+/** What an uploaded image becomes (re-encoded by adoptImageUpload). */
 export type ImagePurpose = 'avatar' | 'banner' | 'appeal';
+/** Every kind of raw upload: frames and posts are checked by their own services, not re-encoded here. */
+export type UploadPurpose = ImagePurpose | 'frame' | 'post';
 
 export const IMAGE_LIMITS = {
   maxBytes: UPLOAD_MAX_BYTES,
@@ -75,25 +77,25 @@ export async function processImage(bytes: Uint8Array, purpose: ImagePurpose): Pr
 export const RAW_UPLOAD_PREFIX = 'uploads/';
 
 /** Key prefix of one account's uploads for one purpose; adoption refuses keys outside it. */
-export function uploadPrefix(purpose: ImagePurpose, accountUuid: string): string {
+export function uploadPrefix(purpose: UploadPurpose, accountUuid: string): string {
   return `${RAW_UPLOAD_PREFIX}${purpose}/${accountUuid}/`;
 }
 
 const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** A signed, short-lived upload URL for one new object under the account's upload prefix. */
-export async function presignImageUpload(storage: FileStorage, purpose: ImagePurpose, accountUuid: string, contentType: string): Promise<PresignedUpload> {
+export async function presignImageUpload(storage: FileStorage, purpose: UploadPurpose, accountUuid: string, contentType: string, maxBytes: number = IMAGE_LIMITS.maxBytes): Promise<PresignedUpload> {
   const key = `${uploadPrefix(purpose, accountUuid)}${randomBytes(12).toString('hex')}.${extensions[contentType] ?? 'bin'}`;
-  const signed = await storage.signedUploadUrl(key, { contentType, maxBytes: IMAGE_LIMITS.maxBytes, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
-  return { ...signed, key, maxBytes: IMAGE_LIMITS.maxBytes };
+  const signed = await storage.signedUploadUrl(key, { contentType, maxBytes, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  return { ...signed, key, maxBytes };
 }
 
 /**
- * Takes an uploaded object of this account, validates and re-encodes it, stores the result under
- * `destination` and removes the raw upload. Returns the new key.
+ * The bytes of a raw upload of this account (refusing keys outside its prefix and objects over maxBytes).
+ * The caller checks the content and deletes the raw object once it has stored what it keeps.
  */
-export async function adoptImageUpload(storage: FileStorage, options: { key: string; purpose: ImagePurpose; accountUuid: string; destination: string }): Promise<string> {
-  const { key, purpose, accountUuid } = options;
+export async function readUpload(storage: FileStorage, options: { key: string; purpose: UploadPurpose; accountUuid: string; maxBytes: number }): Promise<Buffer> {
+  const { key, purpose, accountUuid, maxBytes } = options;
   if (!key.startsWith(uploadPrefix(purpose, accountUuid))) throw new ApiError(403, 'FORBIDDEN', `This ${purpose} upload does not belong to your account`);
   const object = await storage.get(key);
   if (!object) throw new ApiError(404, 'NOT_FOUND', 'The upload was not found; upload the image again');
@@ -101,15 +103,24 @@ export async function adoptImageUpload(storage: FileStorage, options: { key: str
   let size = 0;
   for await (const chunk of object.stream) {
     size += (chunk as Buffer).byteLength;
-    if (size > IMAGE_LIMITS.maxBytes) {
+    if (size > maxBytes) {
       object.stream.destroy();
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Images are limited to ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB`);
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Images are limited to ${maxBytes / 1024 / 1024} MB`);
     }
     chunks.push(chunk as Buffer);
   }
-  const image = await processImage(Buffer.concat(chunks), purpose);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Takes an uploaded object of this account, validates and re-encodes it, stores the result under
+ * `destination` and removes the raw upload. Returns the new key.
+ */
+export async function adoptImageUpload(storage: FileStorage, options: { key: string; purpose: ImagePurpose; accountUuid: string; destination: string }): Promise<string> {
+  const bytes = await readUpload(storage, { ...options, maxBytes: IMAGE_LIMITS.maxBytes });
+  const image = await processImage(bytes, options.purpose);
   const destination = `${options.destination}/${randomBytes(12).toString('hex')}.webp`;
   await storage.put(destination, image.bytes, { contentType: image.contentType });
-  await storage.delete(key);
+  await storage.delete(options.key);
   return destination;
 }

@@ -12,14 +12,13 @@ import {
   notificationKeys,
   presignedBannerResponse,
   presignedPhotoResponse,
-  presignedUpload,
   preferenceGetResponse,
   type AccountUpdateBody,
   type AppealResponse,
   type NotificationPreference,
   type SocialProvider,
 } from '../../contract/accountProfile.ts';
-import { apiV2, ApiError, isApiError } from '../lib/api/index.ts';
+import { apiV2, ApiError, isApiError, putSignedUpload } from '../lib/api/index.ts';
 import { accountFromIdToken, TOKEN_STORAGE_KEY, useAccountStore, type AccountData } from './accountStore.ts';
 import { lookupIpCountry, tracked } from './accountCalls.ts';
 
@@ -276,28 +275,11 @@ export async function updateAccount(update: AccountUpdate): Promise<void> {
   });
 }
 
-type Upload = z.infer<typeof presignedUpload>;
-
-async function putFile(upload: Upload, file: Blob): Promise<void> {
-  let response: Response;
-  try {
-    // Same-origin uploads are signed by the presigned URL itself; the bearer is never sent along.
-    response = await fetch(upload.url, { method: 'PUT', body: file, headers: upload.headers, credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiError({ status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : String(error), cause: error });
-  }
-  if (!response.ok) {
-    const payload: unknown = await response.json().catch(() => null);
-    const envelope = object(payload);
-    throw new ApiError({ status: response.status, code: response.status === 413 ? 'PAYLOAD_TOO_LARGE' : response.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', message: text(envelope?.message) ?? (response.statusText || `Upload failed with status ${response.status}`) });
-  }
-}
-
 /** Presigned upload, then POST /account/photo-profile with the stored key. */
 export async function uploadAvatar(file: File): Promise<void> {
   await tracked(async () => {
     const upload = parsed(presignedPhotoResponse, await apiV2.post<unknown>('/account/presigned/photo-profile', { body: { contentType: file.type } })).data;
-    await putFile(upload, file);
+    await putSignedUpload(upload, file);
     const body = await apiV2.post<unknown>('/account/photo-profile', { body: { avatar: upload.key } });
     if (!applyIdToken(body)) patch({ avatar: upload.key });
   });
@@ -307,7 +289,7 @@ export async function uploadAvatar(file: File): Promise<void> {
 export async function uploadBanner(file: File): Promise<void> {
   await tracked(async () => {
     const upload = parsed(presignedBannerResponse, await apiV2.post<unknown>('/account/presigned/banner', { body: { banner: file.type } })).data.banner;
-    await putFile(upload, file);
+    await putSignedUpload(upload, file);
     const body = await apiV2.patch<unknown>('/account/update', { body: { banner: upload.key } });
     applyIdToken(body);
     // The answer holds the banner's public URL (the upload key is gone once the server re-encoded it).
@@ -384,7 +366,7 @@ export async function submitAppeal(appeal: { message: string; file: File | null 
     let file: string | undefined;
     if (appeal.file) {
       const upload = parsed(presignedPhotoResponse, await apiV2.post<unknown>('/account/presigned/appeal', { body: { contentType: appeal.file.type } })).data;
-      await putFile(upload, appeal.file);
+      await putSignedUpload(upload, appeal.file);
       file = upload.key;
     }
     const body = await apiV2.post<unknown>('/account/appeal', { body: { message: appeal.message, ...(file ? { file } : {}) }, headers: { [CAPTCHA_HEADER]: captcha } });

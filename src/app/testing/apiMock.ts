@@ -20,6 +20,8 @@ export const demoCampaign: Campaign = {
   tags: [],
   visibility: 'public',
   frames: [{ id: 'f1', position: 0, url: '/files/demo.png', width: 1080, height: 1080, holes: [] }],
+  premium: false,
+  ogImageUrl: '/files/demo-og.png',
 };
 
 /** Answers the calls the pages and the guard make; account-layer endpoints 404 as they do today. */
