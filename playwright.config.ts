@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/helpers/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8391);
+/** tests/helpers/accounts.ts reads the mail the server writes here. */
+const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 // Debian's Chromium, never a downloaded browser (DESIGN.md, machine notes).
 export default defineConfig({
@@ -12,14 +14,16 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
+  globalSetup: './tests/helpers/buildFixturesSetup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
   },
   webServer: {
-    // The README's start command on a fresh data directory: builds, migrates, seeds, serves.
-    command: `rm -rf .tmp/e2e-data && PORT=${port} DATA_DIR=.tmp/e2e-data npm start`,
+    // The README's start command on a fresh data directory: builds, migrates, seeds, serves. The test
+    // hooks let a test give an account a plan (POST /api/test/subscription).
+    command: `rm -rf ${dataDir} && BINGKAI_TEST_HOOKS=1 PORT=${port} DATA_DIR=${dataDir} npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -44,6 +44,7 @@ export default defineConfig({
       'comlink', '@mediapipe/tasks-vision', 'libheif-js/libheif-wasm/libheif-bundle.mjs', 'exifr',
       'class-variance-authority', 'clsx', 'i18next', 'i18next-http-backend', 'lucide-react', 'radix-ui', 'react-dom/client',
       'react-i18next', 'react-router', 'react-router/dom', 'tailwind-merge', 'zustand', 'zustand/middleware',
+      'konva', 'react-konva', '@testing-library/react',
     ],
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080', '/files': 'http://127.0.0.1:8080' } },

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignListResponse, campaignResponse } from '../contract/campaign.ts';
-import { campaigns } from '../server/db/schema.ts';
+import { CAMPAIGN_LIMITS } from '../contract/campaignWrite.ts';
+import { campaignFrames, campaigns } from '../server/db/schema.ts';
 import { LocalFileStorage } from '../server/storage/localStorage.ts';
 import { UrlSigner } from '../server/storage/urlSigning.ts';
 import { createTestApp, drivers, signedInject, TEST_SECRET, type TestApp } from '../server/testing/testApp.ts';
@@ -57,6 +58,21 @@ describe.each(drivers)('demo seed (%s)', (driver) => {
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     const thumbMeta = await sharp(thumb.rawPayload).metadata();
     expect([thumbMeta.format, thumbMeta.width, thumbMeta.height]).toEqual(['jpeg', 540, 540]);
+
+    expect(data.ogImageUrl).toBe('/files/public/campaigns/merdeka-80/og.jpg');
+    const og = await t.app.inject({ method: 'GET', url: data.ogImageUrl });
+    const ogMeta = await sharp(og.rawPayload).metadata();
+    expect([ogMeta.format, ogMeta.width, ogMeta.height]).toEqual(['jpeg', 1200, 630]);
+    expect(data.premium).toBe(false);
+  });
+
+  it('records the frame analysis the server would make: a transparent share within the frame rules', async () => {
+    const rows = await t.database.db.select({ share: campaignFrames.transparentShare }).from(campaignFrames);
+    expect(rows).toHaveLength(4);
+    for (const { share } of rows) {
+      expect(share).toBeGreaterThanOrEqual(CAMPAIGN_LIMITS.frameMinTransparentShare);
+      expect(share).toBeLessThan(0.6);
+    }
   });
 
   it('does nothing on a database that already has campaigns', async () => {

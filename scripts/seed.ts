@@ -7,6 +7,8 @@ import { openDatabase, type Database } from '../server/db/database.ts';
 import { accounts, campaignFrames, campaigns } from '../server/db/schema.ts';
 import { createStorage } from '../server/storage/createStorage.ts';
 import type { FileStorage } from '../server/storage/storage.ts';
+import { renderCampaignPreviews } from '../server/services/campaignImages.ts';
+import { checkFrameImage } from '../server/services/frameImage.ts';
 import { UrlSigner } from '../server/storage/urlSigning.ts';
 import { demoDesigns, FRAME_SIZE, frameSvg, placeholderPhotoSvg, type FrameDesign } from './seedDesigns.ts';
 
@@ -84,12 +86,23 @@ export async function transparentBoundingBox(png: Buffer): Promise<FrameHole | n
   return maxX < 0 ? null : { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
 }
 
-async function renderCampaignImages(design: FrameDesign): Promise<{ frame: Buffer; thumbnail: Buffer; holes: FrameHole[] }> {
+interface SeedImages {
+  frame: Buffer;
+  thumbnail: Buffer;
+  ogImage: Buffer;
+  holes: FrameHole[];
+  transparentShare: number;
+}
+
+/** The frame, and previews that show the stand-in photo through its hole (nicer than the empty hole a creator's upload gets). */
+async function renderCampaignImages(design: FrameDesign): Promise<SeedImages> {
   const frame = await sharp(Buffer.from(frameSvg(design))).png({ compressionLevel: 9 }).toBuffer();
   const hole = await transparentBoundingBox(frame);
+  const { transparentShare } = await checkFrameImage(frame, 'frame');
   const composed = await sharp(Buffer.from(placeholderPhotoSvg())).composite([{ input: frame }]).png().toBuffer();
   const thumbnail = await sharp(composed).resize(540, 540).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-  return { frame, thumbnail, holes: hole ? [hole] : [] };
+  const { ogImage } = await renderCampaignPreviews(composed);
+  return { frame, thumbnail, ogImage, holes: hole ? [hole] : [], transparentShare };
 }
 
 export async function hasCampaigns(database: Database): Promise<boolean> {
@@ -101,9 +114,10 @@ export async function hasCampaigns(database: Database): Promise<boolean> {
 export async function seedDemoData(database: Database, storage: FileStorage, now: Date = new Date()): Promise<void> {
   const images = await Promise.all(demoCampaigns.map((campaign) => renderCampaignImages(campaign.design)));
   for (const [index, campaign] of demoCampaigns.entries()) {
-    const { frame, thumbnail } = images[index]!;
+    const { frame, thumbnail, ogImage } = images[index]!;
     await storage.put(`public/campaigns/${campaign.uri}/frame-0.png`, frame, { contentType: 'image/png' });
     await storage.put(`public/campaigns/${campaign.uri}/thumbnail.jpg`, thumbnail, { contentType: 'image/jpeg' });
+    await storage.put(`public/campaigns/${campaign.uri}/og.jpg`, ogImage, { contentType: 'image/jpeg' });
   }
   await database.db.transaction(async (tx) => {
     const [creator] = await tx
@@ -128,6 +142,7 @@ export async function seedDemoData(database: Database, storage: FileStorage, now
           creatorId: creator!.id,
           supportersCount: campaign.supportersCount,
           thumbnailKey: `public/campaigns/${campaign.uri}/thumbnail.jpg`,
+          ogImageKey: `public/campaigns/${campaign.uri}/og.jpg`,
           createdAt,
           updatedAt: createdAt,
         })
@@ -141,6 +156,7 @@ export async function seedDemoData(database: Database, storage: FileStorage, now
         width: FRAME_SIZE,
         height: FRAME_SIZE,
         holes: images[index]!.holes,
+        transparentShare: images[index]!.transparentShare,
       });
     }
   });

@@ -12,6 +12,7 @@ import { installErrorHandler } from './http/errorHandler.ts';
 import { createMailer } from './mail/mailer.ts';
 import { contentSecurityPolicy, socialSignInConfigured } from './http/contentSecurityPolicy.ts';
 import { indexInlineScriptHashes } from './http/inlineScripts.ts';
+import { pageMetaRenderer } from './http/pageMeta.ts';
 import { registerStaticSite } from './http/staticSite.ts';
 import { accountRoutes } from './routes/account.ts';
 import { accountAuthRoutes } from './routes/accountAuth.ts';
@@ -27,7 +28,10 @@ import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { ipLookupRoutes } from './routes/ipLookup.ts';
 import { noticeRoutes } from './routes/notice.ts';
+import { postRoutes } from './routes/posts.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
+import { TEST_HOOKS_PREFIX, testHookRoutes } from './routes/testHooks.ts';
 import { createNonceStore, type NonceStore } from './services/nonceStore.ts';
 import { createSignatureVerifier } from './services/requestSigning.ts';
 import { createCaptcha } from './services/captcha.ts';
@@ -154,6 +158,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         signed.addHook('preValidation', verifySignature);
         analyticsRoutes(signed, ctx);
         campaignRoutes(signed, ctx);
+        postRoutes(signed, ctx);
+        reportRoutes(signed, ctx);
         ipLookupRoutes(signed, ctx);
         noticeRoutes(signed, ctx);
         accountRoutes(signed, ctx);
@@ -167,6 +173,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     },
     { prefix: '/api/v2' },
   );
-  await registerStaticSite(app, config.distDir);
+  // Test-only shortcuts (BINGKAI_TEST_HOOKS; loadConfig refuses them in production).
+  if (config.testHooks) await app.register(async (test) => testHookRoutes(test, ctx), { prefix: TEST_HOOKS_PREFIX });
+  await registerStaticSite(app, config.distDir, pageMetaRenderer(ctx));
   return app;
 }

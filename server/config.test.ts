@@ -39,6 +39,16 @@ describe('config', () => {
     expect(new TextDecoder().decode(await resolveSigningSecret(loadConfig({ REQUEST_SIGNING_SECRET: secret, DATA_DIR: '/nonexistent' })))).toBe(secret);
     await expect(resolveSigningSecret(loadConfig({ REQUEST_SIGNING_SECRET: 'short' }))).rejects.toThrow(/32/);
   });
+  it('turns the test hooks on only when asked, and never in production', () => {
+    expect(loadConfig({}).testHooks).toBe(false);
+    expect(loadConfig({ BINGKAI_TEST_HOOKS: '0' }).testHooks).toBe(false);
+    expect(loadConfig({ BINGKAI_TEST_HOOKS: '1' }).testHooks).toBe(true);
+    expect(loadConfig({ BINGKAI_TEST_HOOKS: 'true', NODE_ENV: 'test' }).testHooks).toBe(true);
+    expect(() => loadConfig({ BINGKAI_TEST_HOOKS: 'yes' })).toThrow(/BINGKAI_TEST_HOOKS/);
+    expect(() => loadConfig({ BINGKAI_TEST_HOOKS: '1', NODE_ENV: 'production' })).toThrow(/production/);
+    expect(loadConfig({ NODE_ENV: 'production' }).testHooks).toBe(false);
+  });
+
   it('trusts only the proxies it is given', () => {
     expect(trustProxyFrom(undefined)).toBe(false);
     expect(trustProxyFrom(' ')).toBe(false);

@@ -55,6 +55,8 @@ export interface AppConfig {
   facebookAppId: string | undefined;
   facebookAppSecret: string | undefined;
   facebookGraphUrl: string;
+  /** BINGKAI_TEST_HOOKS: registers the test-only routes under /api/test (server/routes/testHooks.ts); never in production. */
+  testHooks: boolean;
 }
 
 const MiB = 1024 * 1024;
@@ -83,6 +85,14 @@ function uploadTtlFrom(value: string | undefined): number {
   const seconds = intFrom(value, 60 * 60, 'UPLOAD_TTL_SECONDS');
   if (seconds < 60) throw new Error(`UPLOAD_TTL_SECONDS must be at least 60, got "${value}"`);
   return seconds;
+}
+
+/** The test-hook switch: '1' or 'true' turns it on; refused in production so a stray variable cannot open them. */
+function testHooksFrom(value: string | undefined, nodeEnv: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value !== '1' && value !== 'true') throw new Error(`BINGKAI_TEST_HOOKS must be 1 or 0, got "${value}"`);
+  if (nodeEnv === 'production') throw new Error('BINGKAI_TEST_HOOKS is for tests only and refused when NODE_ENV=production');
+  return true;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
@@ -119,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     facebookAppId: env.FACEBOOK_APP_ID || undefined,
     facebookAppSecret: env.FACEBOOK_APP_SECRET || undefined,
     facebookGraphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
+    testHooks: testHooksFrom(env.BINGKAI_TEST_HOOKS, env.NODE_ENV),
   };
 }
 

@@ -98,6 +98,18 @@ describe('analyzeFrame', () => {
     }
   });
 
+  it('takes an opaque background design whole, and keeps the holes of one that has them', async () => {
+    for (const engine of engines) {
+      const opaque = await analyzeFrame(syntheticFrame(100, 80, () => false), 100, 80, { engine, kind: 'background' });
+      expect(opaque).toEqual({ width: 100, height: 80, holes: [{ x: 0, y: 0, width: 100, height: 80, area: 8000, share: 1 }], transparentShare: 0 });
+      const speckled = await analyzeFrame(syntheticFrame(100, 100, circle(50, 50, 10)), 100, 100, { engine, kind: 'background' });
+      expect(speckled.holes).toEqual([{ x: 0, y: 0, width: 100, height: 100, area: 10_000, share: 1 }]);
+      expect(speckled.transparentShare).toBeGreaterThan(0);
+      const windowed = syntheticFrame(100, 100, circle(50, 50, 30));
+      expect(await analyzeFrame(windowed, 100, 100, { engine, kind: 'background' })).toEqual(await analyzeFrame(windowed, 100, 100, { engine }));
+    }
+  });
+
   it('rejects bad sizes and buffers as FRAME_INVALID without touching the input', async () => {
     const rgba = syntheticFrame(10, 10, () => true);
     const copy = rgba.slice();

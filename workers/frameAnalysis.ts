@@ -18,6 +18,8 @@
  *   photo goes.
  * - Errors: FRAME_INVALID for bad sizes or buffers; FRAME_NOT_TRANSPARENT when transparency is
  *   below LIMITS.minTransparentShare or no region is large enough to hold a photo.
+ * - `kind: 'background'` (a design the photo goes over): no transparency is needed; without usable
+ *   holes the whole canvas is the photo area.
  * The labelling runs in the wasm kernel when it loads, else in its TypeScript twin (identical output);
  * `engine` forces either one (benchmark, tests).
  */
@@ -32,6 +34,8 @@ export interface AnalyzeFrameOptions {
   minHoleShare?: number;
   /** Alpha below this is transparent (0..255). */
   alphaThreshold?: number;
+  /** 'frame' (default): the photo shows through holes; 'background': the photo goes over the design. */
+  kind?: 'frame' | 'background';
 }
 
 export const DEFAULT_MIN_HOLE_SHARE = 0.002;
@@ -98,7 +102,17 @@ export async function analyzeFrame(rgba: Uint8ClampedArray, width: number, heigh
     throw new PipelineError('FRAME_INVALID', `Bad frame analysis options: alphaThreshold ${threshold} (0..256), minHoleShare ${minHoleShare} (0..1).`);
   }
   const label = await labeller(options.engine);
-  return holesFromComponents(label(rgba, width, height, threshold), width, height, minHoleShare);
+  const stats = label(rgba, width, height, threshold);
+  if (options.kind !== 'background') return holesFromComponents(stats, width, height, minHoleShare);
+  try {
+    return holesFromComponents(stats, width, height, minHoleShare);
+  } catch (error) {
+    if (!(error instanceof PipelineError) || error.code !== 'FRAME_NOT_TRANSPARENT') throw error;
+    const canvas = width * height;
+    let transparent = 0;
+    for (let s = 0; s + STAT_FIELDS <= stats.length; s += STAT_FIELDS) transparent += stats[s + 4] ?? 0;
+    return { width, height, holes: [{ x: 0, y: 0, width, height, area: canvas, share: 1 }], transparentShare: transparent / canvas };
+  }
 }
 
 export async function analyzeFrameBitmap(bitmap: ImageBitmap, options: AnalyzeFrameOptions = {}): Promise<FrameAnalysis> {

@@ -105,12 +105,12 @@ const api: ImageWorkerApi = {
     return Comlink.transfer(copy, [copy]);
   },
 
-  loadFrame(jobId, frameId, blob) {
+  loadFrame(jobId, frameId, blob, kind = 'frame') {
     return job(jobId, async (_signal, checkpoint) => {
       const bitmap = await bitmapOf(blob, 'FRAME_INVALID');
       try {
         checkpoint();
-        const analysis = await analyzeFrameBitmap(bitmap);
+        const analysis = await analyzeFrameBitmap(bitmap, { kind });
         checkpoint();
         release(frameId);
         frames.set(frameId, { bitmap, analysis });

@@ -150,7 +150,8 @@ export interface ImageWorkerApi {
   decode(jobId: number, photoId: string, file: Blob): Promise<DecodedPhoto>;
   /** A fresh vision input of a cached photo (after the vision worker restarted). */
   visionInput(photoId: string): Promise<ImageBitmap>;
-  loadFrame(jobId: number, frameId: string, frame: Blob): Promise<FrameAnalysis>;
+  /** `kind` 'background': an opaque design is fine, its whole canvas is the photo area. */
+  loadFrame(jobId: number, frameId: string, frame: Blob, kind?: 'frame' | 'background'): Promise<FrameAnalysis>;
   place(photoId: string, frameId: string, faces: FaceBox[]): Promise<PhotoTransform>;
   /** Draws the result and keeps it under `jobId` for `encode`; returns its size. */
   composite(jobId: number, request: RenderRequest): Promise<Size>;

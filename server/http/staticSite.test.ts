@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from './inlineScripts.ts';
+import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
 
 const inlineScript = "document.documentElement.dataset.theme = 'dark';";
@@ -22,6 +23,8 @@ describe.each(drivers)('built client (%s)', (driver) => {
     await writeFile(join(dist, 'locales', 'en.json'), '{"common":{}}');
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp(driver, { distDir: dist });
+    // Campaign pages answer 404 for unknown campaigns (pageMeta.ts); this shell has no <title> to fill in.
+    await insertCampaign(t.database.db, (await insertCreator(t.database.db)).id, { uri: 'merdeka-80' });
   });
   afterAll(async () => {
     await t.close();

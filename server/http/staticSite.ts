@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errorHandler.ts';
+import type { PageRenderer } from './pageMeta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -31,9 +32,10 @@ function isReserved(url: string): boolean {
 
 /**
  * Serves the built client from distDir and answers unknown non-API GETs that accept HTML with
- * index.html (client-side routing). Without a build it explains how to make one.
+ * index.html (client-side routing); renderPage may answer campaign and post pages with their own
+ * link-preview tags and status (pageMeta.ts). Without a build it explains how to make one.
  */
-export async function registerStaticSite(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerStaticSite(app: FastifyInstance, distDir: string, renderPage?: PageRenderer): Promise<void> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -60,6 +62,8 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string):
         .type('text/html; charset=utf-8')
         .send('<!doctype html><meta charset="utf-8"><title>Bingkai</title><h1>The client is not built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds when needed), then reload.</p>');
     }
+    const page = await renderPage?.(request);
+    if (page) return reply.code(page.statusCode).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page.html);
     return reply.code(200).header('cache-control', NO_CACHE).sendFile('index.html');
   });
 }

@@ -9,6 +9,7 @@ import { initTestI18n, missingKeys } from '../app/testing/i18nForTests.ts';
 import { accountDefaults, useAccountStore } from '../stores/accountStore.ts';
 import { apiV2 } from '../lib/api/index.ts';
 import { demoSummary } from '../app/testing/apiMock.ts';
+import { clearSupportResult, setSupportResult } from '../features/support/supportResult.ts';
 
 vi.mock(import('../lib/api/index.ts'), async (original) => {
   const { createApiMock: make } = await import('../app/testing/apiMock.ts');
@@ -18,7 +19,7 @@ vi.mock(import('../lib/api/index.ts'), async (original) => {
 /** One concrete URL per route name. */
 const SAMPLE_PATHS: Record<string, string> = {
   home: '/',
-  twibbo: '/twibbo/abc',
+  twibbo: '/twibbo/demo-campaign',
   'create-campaign': '/create/frame',
   explore: '/explore',
   leaderboard: '/leaderboard',
@@ -30,7 +31,7 @@ const SAMPLE_PATHS: Record<string, string> = {
   'cancel-reset-email': '/reset-email/t-1',
   invoice: '/invoice/o-1',
   'edit-campaign': '/campaign/demo-campaign',
-  post: '/p/abc',
+  post: '/p/demo-post',
   'use-cases': '/use-cases',
   'use-case': '/use-cases/school',
   testimonials: '/testimonials',
@@ -79,6 +80,10 @@ const STANDALONE = new Set(['unsubscribe', 'maintenance', 'coming-soon']);
 
 beforeAll(() => {
   window.scrollTo = vi.fn() as never;
+  // jsdom has no object URLs; the result page shows its picture through one.
+  URL.createObjectURL = vi.fn(() => 'blob:result');
+  URL.revokeObjectURL = vi.fn();
+  setSupportResult({ uri: 'demo-campaign', blob: new Blob(['result'], { type: 'image/jpeg' }), fileName: 'demo-campaign.jpg', format: 'jpeg', width: 1080, height: 1080, frameId: 'f1', watermarked: true });
 });
 
 beforeEach(() => {
@@ -95,7 +100,10 @@ beforeEach(() => {
 });
 
 afterEach(() => cleanup());
-afterAll(() => useAccountStore.setState(accountDefaults()));
+afterAll(() => {
+  useAccountStore.setState(accountDefaults());
+  clearSupportResult();
+});
 
 async function show(path: string, name: string) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });

@@ -36,6 +36,9 @@ export interface LoadedPhoto {
   transform: PhotoTransform | null;
 }
 
+/** 'frame': the photo shows through the PNG's holes; 'background': the photo goes over the design. */
+export type FrameKind = 'frame' | 'background';
+
 export interface LoadedFrame {
   frameId: string;
   analysis: FrameAnalysis;
@@ -63,7 +66,7 @@ export interface Pipeline {
   /** Decodes a photo and finds its faces; a newer call cancels this one (PipelineError CANCELLED). */
   loadPhoto(file: Blob, options?: { frame?: LoadedFrame; signal?: AbortSignal }): Promise<LoadedPhoto>;
   /** Analyses a frame (a Blob, or a same-origin URL fetched here) and keeps it in the worker. */
-  analyzeFrame(frame: Blob | string, options?: { signal?: AbortSignal }): Promise<LoadedFrame>;
+  analyzeFrame(frame: Blob | string, options?: { signal?: AbortSignal; kind?: FrameKind }): Promise<LoadedFrame>;
   /** Automatic placement of a loaded photo in a loaded frame. */
   place(photo: LoadedPhoto, frame: LoadedFrame): Promise<PhotoTransform>;
   render(options: RenderOptions): Promise<Blob>;
@@ -118,7 +121,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const vision: WorkerSlot<VisionWorkerApi> = createWorkerSlot(options.startVisionWorker ?? startVisionWorker);
   const listeners = new Set<(event: ProgressEvent) => void>();
   const photos = new Map<string, PhotoRecord>();
-  const frames = new Map<string, { blob: Blob; generation: number }>();
+  const frames = new Map<string, { blob: Blob; kind: FrameKind; generation: number }>();
   let nextId = 0;
   let currentLoad: AbortController | null = null;
   let warming: Promise<void> | null = null;
@@ -204,7 +207,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       'analyze',
       (api, jobId) => {
         record.generation = image.generation;
-        return api.loadFrame(jobId, frameId, record.blob);
+        return api.loadFrame(jobId, frameId, record.blob, record.kind);
       },
       { fallback: 'FRAME_INVALID', signal },
     );
@@ -314,7 +317,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       }
     },
 
-    async analyzeFrame(frame, { signal } = {}) {
+    async analyzeFrame(frame, { signal, kind = 'frame' } = {}) {
       let blob: Blob;
       if (typeof frame === 'string') {
         const response = await fetch(frame, signal ? { signal } : {});
@@ -322,13 +325,13 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         blob = await response.blob();
       } else blob = frame;
       const frameId = `frame-${++nextId}`;
-      const record = { blob, generation: 0 };
+      const record = { blob, kind, generation: 0 };
       const analysis = await stage(
         image,
         'analyze',
         (api, jobId) => {
           record.generation = image.generation;
-          return api.loadFrame(jobId, frameId, blob);
+          return api.loadFrame(jobId, frameId, blob, kind);
         },
         { fallback: 'FRAME_INVALID', signal },
       );

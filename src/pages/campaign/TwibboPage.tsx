@@ -1,6 +1,28 @@
-import { Sparkles } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { CampaignFrames } from '../../features/campaign/CampaignFrames.tsx';
+import { CampaignGate } from '../../features/campaign/CampaignGate.tsx';
+import { CampaignHeading, UseCampaignLink } from '../../features/campaign/CampaignHeading.tsx';
+import { ShareButtons } from '../../features/campaign/ShareButtons.tsx';
+import { siteUrl } from '../../features/campaign/shareLinks.ts';
 
+/** A campaign's compact, shareable card. */
 export default function TwibboPage() {
-  return <FeatureIntroPage route="twibbo" icon={Sparkles} action={{ to: '/explore/campaign', label: 'explore' }} />;
+  const { t } = useTranslation();
+  const { uri = '' } = useParams();
+  return (
+    <CampaignGate key={uri} uri={uri} route="twibbo">
+      {(campaign) => (
+        <div data-route="twibbo" className="mx-auto w-full max-w-md px-4 py-10">
+          <article className="flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm">
+            <CampaignFrames campaign={campaign} />
+            <CampaignHeading campaign={campaign} titleClassName="text-2xl" />
+            <p className="text-sm text-muted-foreground">{t('twibbo.lead')}</p>
+            <UseCampaignLink uri={campaign.uri} label="useTwibbon" />
+            <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} />
+          </article>
+        </div>
+      )}
+    </CampaignGate>
+  );
 }

@@ -30,7 +30,8 @@ export function storeAccessCode(uri: string, code: string | null): void {
   }
 }
 
-function accessHeaders(uri: string): Record<string, string> {
+/** The stored access code as a request header (empty for public campaigns). */
+export function accessHeaders(uri: string): Record<string, string> {
   const code = storedAccessCode(uri);
   return code ? { [CAMPAIGN_ACCESS_HEADER]: code } : {};
 }
@@ -50,8 +51,9 @@ export async function fetchCampaign(uri: string, signal?: AbortSignal): Promise<
 
 /** Checks an access code; on success it is stored for the rest of the visit. */
 export async function unlockCampaign(uri: string, code: string): Promise<Campaign> {
-  const body = await apiV2.post<CampaignResponse>(`/campaigns/${encodeURIComponent(uri)}/access`, { body: { code } });
-  storeAccessCode(uri, code.trim());
+  const trimmed = code.trim();
+  const body = await apiV2.post<CampaignResponse>(`/campaigns/${encodeURIComponent(uri)}/access`, { body: { code: trimmed } });
+  storeAccessCode(uri, trimmed);
   return body.data;
 }
 

@@ -1,0 +1,206 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns, posts } from '../db/schema.ts';
+import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
+import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
+import { inlineScriptHashes } from './inlineScripts.ts';
+import { escapeHtml, metaTags, pageTargetOf, splitIndexHtml } from './pageMeta.ts';
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+/** The repository's index.html as Vite emits it: the entry replaced by a hashed asset, everything else kept. */
+async function builtIndexHtml(): Promise<string> {
+  const source = await readFile(new URL('../../index.html', import.meta.url), 'utf8');
+  return source.replace('<script type="module" src="/src/app/main.tsx"></script>', '<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+}
+
+/** Every <meta> of a page as name-or-property → content, with entities decoded the way a crawler reads them. */
+function metaOf(page: string): Record<string, string> {
+  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const tags: Record<string, string> = {};
+  for (const [, key, value] of page.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"/g)) tags[key!] = decode(value!);
+  return tags;
+}
+const titleOf = (page: string) => /<title>([\s\S]*?)<\/title>/.exec(page)?.[1];
+
+describe('page targets', () => {
+  it('names the campaign or post a path shows, and nothing for app routes', () => {
+    expect(pageTargetOf('/merdeka-80')).toEqual({ kind: 'campaign', uri: 'merdeka-80' });
+    expect(pageTargetOf('/merdeka-80/')).toEqual({ kind: 'campaign', uri: 'merdeka-80' });
+    expect(pageTargetOf('/merdeka-80/support?utm=x')).toEqual({ kind: 'campaign', uri: 'merdeka-80' });
+    expect(pageTargetOf('/merdeka-80/result#top')).toEqual({ kind: 'campaign', uri: 'merdeka-80' });
+    expect(pageTargetOf('/twibbo/merdeka-80')).toEqual({ kind: 'campaign', uri: 'merdeka-80' });
+    expect(pageTargetOf('/p/AbC123xyz0')).toEqual({ kind: 'post', uri: 'AbC123xyz0' });
+    for (const path of ['/', '/explore', '/explore/campaign', '/create/frame', '/p', '/twibbo', '/profile/profile-settings', '/merdeka-80/edit', '/a/b/c', '/about?x=1']) {
+      expect(pageTargetOf(path), path).toBeNull();
+    }
+  });
+
+  it('escapes every value and cuts index.html around its title', () => {
+    expect(escapeHtml(`"><script>alert('x')</script>&`)).toBe('&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;');
+    const parts = splitIndexHtml('<head>\n  <meta name="description" content="generic" />\n  <title>Site</title>\n<script>x()</script></head>');
+    expect(parts).toEqual({ before: '<head>\n  ', after: '\n<script>x()</script></head>' });
+    expect(splitIndexHtml('<head></head>')).toBeNull();
+    const tags = metaTags({ title: 'T', description: 'D', path: '/t', type: 'website', image: { url: '/files/public/t.jpg' } }, 'https://x.test');
+    expect(tags).toContain('<meta property="og:image" content="https://x.test/files/public/t.jpg" />');
+    expect(tags).not.toContain('og:image:width');
+  });
+});
+
+describe.each(drivers)('page meta (%s)', (driver) => {
+  let t: TestApp;
+  let dist: string;
+  let indexHtml: string;
+  let postUri: string;
+
+  beforeAll(async () => {
+    indexHtml = await builtIndexHtml();
+    dist = await mkdtemp(join(tmpdir(), 'bingkai-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), indexHtml);
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp(driver, { distDir: dist, publicUrl: 'https://bingkai.test' });
+    const db = t.database.db;
+    const creator = await insertCreator(db, 'creator');
+    const campaign = await insertCampaign(db, creator.id, { uri: 'merdeka-80' });
+    await db.update(campaigns).set({ title: 'Merdeka 80', description: 'Celebrate   80 years\nof independence', ogImageKey: 'public/campaigns/merdeka-80/og.jpg' }).where(eq(campaigns.id, campaign.id));
+    const hostile = await insertCampaign(db, creator.id, { uri: 'hostile' });
+    await db.update(campaigns).set({ title: `"><script>alert(1)</script>`, description: `Tom & Jerry's <b>show</b>` }).where(eq(campaigns.id, hostile.id));
+    const secret = await insertCampaign(db, creator.id, { uri: 'secret-club', visibility: 'private' });
+    await db.update(campaigns).set({ title: 'Secret Club Title' }).where(eq(campaigns.id, secret.id));
+    postUri = 'PostUri123';
+    await db.insert(posts).values({ uri: postUri, campaignId: campaign.id, authorId: creator.id, imageKey: `public/posts/${postUri}.jpg`, width: 2160, height: 2160, caption: 'Proud to support' });
+    await db.insert(posts).values({ uri: 'SecretPost', campaignId: secret.id, authorId: creator.id, imageKey: 'public/posts/SecretPost.jpg', width: 1080, height: 1080 });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers: html });
+
+  it('renders a campaign’s title, description and preview image on its pages', async () => {
+    for (const url of ['/merdeka-80', '/merdeka-80/support', '/merdeka-80/result?x=1', '/twibbo/merdeka-80']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(titleOf(response.body), url).toBe('Merdeka 80 · Bingkai');
+      expect(metaOf(response.body), url).toMatchObject({
+        description: 'Celebrate 80 years of independence',
+        'og:site_name': 'Bingkai',
+        'og:type': 'website',
+        'og:url': 'https://bingkai.test/merdeka-80',
+        'og:title': 'Merdeka 80',
+        'og:description': 'Celebrate 80 years of independence',
+        'og:image': 'https://bingkai.test/files/public/campaigns/merdeka-80/og.jpg',
+        'og:image:width': '1200',
+        'og:image:height': '630',
+        'twitter:card': 'summary_large_image',
+        'twitter:title': 'Merdeka 80',
+        'twitter:description': 'Celebrate 80 years of independence',
+        'twitter:image': 'https://bingkai.test/files/public/campaigns/merdeka-80/og.jpg',
+      });
+      // The generic description is replaced, not repeated.
+      expect(response.body.match(/name="description"/g)).toHaveLength(1);
+    }
+  });
+
+  it('keeps the shell’s scripts byte for byte, so the CSP hashes still match', async () => {
+    const response = await page('/merdeka-80');
+    expect(inlineScriptHashes(response.body)).toEqual(inlineScriptHashes(indexHtml));
+    expect(inlineScriptHashes(indexHtml)).toHaveLength(1);
+    expect(String(response.headers['content-security-policy'])).toContain(inlineScriptHashes(indexHtml)[0]);
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('escapes hostile titles and descriptions', async () => {
+    const response = await page('/hostile');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert(1)</script>');
+    expect(response.body).not.toContain('<b>show</b>');
+    expect(titleOf(response.body)).toBe('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Bingkai');
+    expect(metaOf(response.body)).toMatchObject({ 'og:title': `"><script>alert(1)</script>`, description: `Tom & Jerry's <b>show</b>` });
+    // Without an og image the thumbnail is used, with no size claimed.
+    expect(metaOf(response.body)['og:image']).toBe('https://bingkai.test/files/public/campaigns/hostile/thumbnail.jpg');
+    expect(metaOf(response.body)['og:image:width']).toBeUndefined();
+  });
+
+  it('renders a post with its image and size', async () => {
+    const response = await page(`/p/${postUri}`);
+    expect(response.statusCode).toBe(200);
+    expect(metaOf(response.body)).toMatchObject({
+      'og:type': 'article',
+      'og:url': `https://bingkai.test/p/${postUri}`,
+      'og:title': 'Name of creator supports “Merdeka 80”',
+      'og:description': 'Proud to support',
+      'og:image': `https://bingkai.test/files/public/posts/${postUri}.jpg`,
+      'og:image:width': '2160',
+      'og:image:height': '2160',
+      'twitter:card': 'summary_large_image',
+    });
+  });
+
+  it('never names a private campaign, nor its posts', async () => {
+    for (const url of ['/secret-club', '/secret-club/support', '/twibbo/secret-club', '/p/SecretPost']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(indexHtml);
+      expect(response.body).not.toContain('Secret Club');
+    }
+  });
+
+  it('answers unknown campaigns and posts with the shell and status 404', async () => {
+    for (const url of ['/no-such-campaign', '/no-such-campaign/support', '/twibbo/no-such-campaign', '/Not_A_Campaign', `/p/${'x'.repeat(40)}`, '/p/NoSuchPost']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe(indexHtml);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('leaves app routes, HEAD and non-HTML requests as they were', async () => {
+    for (const url of ['/', '/explore/campaign', '/create/frame', '/merdeka-80/edit']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(indexHtml);
+    }
+    const head = await page('/merdeka-80', 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect((await page('/no-such-campaign', 'HEAD')).statusCode).toBe(404);
+    const json = await t.app.inject({ method: 'GET', url: '/merdeka-80', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    expect(json.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe.each(drivers)('page meta without PUBLIC_URL (%s)', (driver) => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'bingkai-dist-'));
+    await writeFile(join(dist, 'index.html'), await builtIndexHtml());
+    t = await createTestApp(driver, { distDir: dist });
+    const creator = await insertCreator(t.database.db, 'creator');
+    await insertCampaign(t.database.db, creator.id, { uri: 'merdeka-80' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('makes links absolute with the request’s own host', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/merdeka-80/support', headers: { ...html, host: 'frames.example:8443' } });
+    expect(response.statusCode).toBe(200);
+    expect(metaOf(response.body)).toMatchObject({
+      'og:url': 'http://frames.example:8443/merdeka-80',
+      'og:image': 'http://frames.example:8443/files/public/campaigns/merdeka-80/thumbnail.jpg',
+    });
+  });
+});

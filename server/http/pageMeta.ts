@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { CAMPAIGN_URI_MAX, CAMPAIGN_URI_PATTERN, RESERVED_CAMPAIGN_URIS } from '../../contract/campaignUri.ts';
+import { postUriParams } from '../../contract/post.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { accounts, campaigns, posts } from '../db/schema.ts';
+import type { FileStorage } from '../storage/storage.ts';
+
+export const SITE_NAME = 'Bingkai';
+/** The server-generated link-preview image of a campaign (campaigns.ogImageKey). */
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+const DESCRIPTION_MAX = 200;
+
+/** A page whose link preview names a campaign or a post. */
+export type PageTarget = { kind: 'campaign'; uri: string } | { kind: 'post'; uri: string };
+
+/**
+ * The campaign or post a page path shows: /:uri, /:uri/support, /:uri/result, /twibbo/:uri and /p/:uri.
+ * Null for every other page, including app routes (their first segment is a reserved campaign URI).
+ */
+export function pageTargetOf(url: string): PageTarget | null {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  const segments = path.split('/').slice(1);
+  if (segments.length > 1 && segments.at(-1) === '') segments.pop();
+  const [first = '', second, ...rest] = segments;
+  if (rest.length > 0 || first === '') return null;
+  if (first === 'p' && second !== undefined) return { kind: 'post', uri: second };
+  if (first === 'twibbo' && second !== undefined) return { kind: 'campaign', uri: second };
+  if (RESERVED_CAMPAIGN_URIS.has(first)) return null;
+  if (second === undefined || second === 'support' || second === 'result') return { kind: 'campaign', uri: first };
+  return null;
+}
+
+/** What a link preview shows. URLs are as storage gives them (maybe relative); absoluteMeta makes them absolute. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical page, e.g. /merdeka-80. */
+  path: string;
+  type: 'website' | 'article';
+  image: { url: string; width?: number; height?: number };
+}
+
+/** A known target's meta; 'generic' when it exists but must not be named (private campaigns); null when unknown. */
+export type PageLookup = PageMeta | 'generic' | null;
+
+function clip(text: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** One indexed query per target (campaigns.uri and posts.uri are unique). */
+export async function lookupPageMeta(db: Db, storage: FileStorage, target: PageTarget): Promise<PageLookup> {
+  if (target.kind === 'campaign') {
+    if (target.uri.length > CAMPAIGN_URI_MAX || !CAMPAIGN_URI_PATTERN.test(target.uri)) return null;
+    const [row] = await db
+      .select({ uri: campaigns.uri, title: campaigns.title, description: campaigns.description, visibility: campaigns.visibility, ogImageKey: campaigns.ogImageKey, thumbnailKey: campaigns.thumbnailKey })
+      .from(campaigns)
+      .where(eq(campaigns.uri, target.uri))
+      .limit(1);
+    if (!row) return null;
+    if (row.visibility === 'private') return 'generic';
+    return {
+      title: row.title,
+      description: clip(row.description) || `Support “${row.title}”: frame your photo on ${SITE_NAME}.`,
+      path: `/${row.uri}`,
+      type: 'website',
+      image: row.ogImageKey ? { url: storage.publicUrl(row.ogImageKey), ...OG_IMAGE_SIZE } : { url: storage.publicUrl(row.thumbnailKey) },
+    };
+  }
+  if (!postUriParams.safeParse({ uri: target.uri }).success) return null;
+  const [row] = await db
+    .select({
+      uri: posts.uri,
+      imageKey: posts.imageKey,
+      width: posts.width,
+      height: posts.height,
+      caption: posts.caption,
+      authorName: accounts.name,
+      campaignTitle: campaigns.title,
+      campaignDescription: campaigns.description,
+      visibility: campaigns.visibility,
+    })
+    .from(posts)
+    .innerJoin(accounts, eq(accounts.id, posts.authorId))
+    .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
+    .where(eq(posts.uri, target.uri))
+    .limit(1);
+  if (!row) return null;
+  if (row.visibility === 'private') return 'generic';
+  return {
+    title: `${row.authorName} supports “${row.campaignTitle}”`,
+    description: clip(row.caption) || clip(row.campaignDescription) || `${row.authorName} framed their photo for “${row.campaignTitle}” on ${SITE_NAME}.`,
+    path: `/p/${row.uri}`,
+    type: 'article',
+    image: { url: storage.publicUrl(row.imageKey), width: row.width, height: row.height },
+  };
+}
+
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char]!);
+
+/** The head tags of a page: title, description, Open Graph and Twitter card; every value escaped. */
+export function metaTags(meta: PageMeta, origin: string): string {
+  const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
+  const image = absolute(meta.image.url);
+  const tags: Array<[attribute: 'name' | 'property', key: string, value: string | number | undefined]> = [
+    ['name', 'description', meta.description],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:type', meta.type],
+    ['property', 'og:url', absolute(meta.path)],
+    ['property', 'og:title', meta.title],
+    ['property', 'og:description', meta.description],
+    ['property', 'og:image', image],
+    ['property', 'og:image:width', meta.image.width],
+    ['property', 'og:image:height', meta.image.height],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', meta.title],
+    ['name', 'twitter:description', meta.description],
+    ['name', 'twitter:image', image],
+  ];
+  const lines = tags.filter(([, , value]) => value !== undefined).map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`);
+  return [`<title>${escapeHtml(`${meta.title} · ${SITE_NAME}`)}</title>`, ...lines].join('\n    ');
+}
+
+/**
+ * index.html cut around its <title> (the generic description is dropped), so a page is two string joins.
+ * Scripts are untouched: their CSP hashes stay valid.
+ */
+export function splitIndexHtml(html: string): { before: string; after: string } | null {
+  const withoutDescription = html.replace(/[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\n?/i, '');
+  const title = /<title>[\s\S]*?<\/title>/i.exec(withoutDescription);
+  if (!title) return null;
+  return { before: withoutDescription.slice(0, title.index), after: withoutDescription.slice(title.index + title[0].length) };
+}
+
+/** The absolute origin of links: PUBLIC_URL, else the request's own protocol and host. */
+export const originOf = (publicUrl: string, request: FastifyRequest) => publicUrl || `${request.protocol}://${request.host}`;
+
+export interface RenderedPage {
+  statusCode: number;
+  html: string;
+}
+
+/** Answers an HTML page request (staticSite.ts); null lets the plain index.html through. */
+export type PageRenderer = (request: FastifyRequest) => Promise<RenderedPage | null>;
+
+/** How long a lookup is served from memory: link-preview crawlers come in bursts when a link is shared. */
+export const PAGE_META_CACHE_MS = 5000;
+const PAGE_META_CACHE_ENTRIES = 1000;
+
+/**
+ * The renderer of campaign and post pages: index.html with their title and preview tags; unknown ones get
+ * the plain shell with status 404 (the client shows its 404 page); private campaigns get the plain shell.
+ */
+export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CACHE_MS): PageRenderer {
+  let html: string;
+  try {
+    html = readFileSync(join(ctx.config.distDir, 'index.html'), 'utf8');
+  } catch {
+    return async () => null;
+  }
+  const parts = splitIndexHtml(html);
+  const cache = new Map<string, { expires: number; lookup: Promise<PageLookup> }>();
+
+  function lookup(target: PageTarget): Promise<PageLookup> {
+    const key = `${target.kind}:${target.uri}`;
+    const now = Date.now();
+    const cached = cache.get(key);
+    if (cached && cached.expires > now) return cached.lookup;
+    cache.delete(key);
+    const pending = lookupPageMeta(ctx.database.db, ctx.storage, target);
+    if (cache.size >= PAGE_META_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    const entry = { expires: now + cacheMs, lookup: pending };
+    if (cacheMs > 0) cache.set(key, entry);
+    // Unknown targets are not kept: a campaign published a moment ago must not show as missing.
+    const drop = () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    };
+    pending.then((found) => {
+      if (found === null) drop();
+    }, drop);
+    return pending;
+  }
+
+  return async (request) => {
+    const target = pageTargetOf(request.url);
+    if (!target) return null;
+    const found = await lookup(target);
+    if (found === null) return { statusCode: 404, html };
+    if (found === 'generic' || !parts) return { statusCode: 200, html };
+    return { statusCode: 200, html: parts.before + metaTags(found, originOf(ctx.config.publicUrl, request)) + parts.after };
+  };
+}

@@ -1,0 +1,29 @@
+import type { HoleRect } from './frameDrafts.ts';
+
+/** The frame image with the detected holes outlined, drawn in the frame's own pixel space. */
+export function HoleOverlay({ url, alt, size }: { url: string; alt: string; size: { width: number; height: number; holes: HoleRect[] } | null }) {
+  const ratio = size ? `${size.width} / ${size.height}` : '1 / 1';
+  return (
+    <div className="relative w-full overflow-hidden rounded-md bg-[conic-gradient(#e5e7eb_25%,#fff_0_50%,#e5e7eb_0_75%,#fff_0)] bg-[length:16px_16px]" style={{ aspectRatio: ratio }}>
+      <img src={url} alt={alt} className="absolute inset-0 size-full object-contain" draggable={false} />
+      {size && size.holes.length > 0 && (
+        <svg viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="xMidYMid meet" className="pointer-events-none absolute inset-0 size-full" aria-hidden="true" data-testid="hole-overlay">
+          {size.holes.map((hole, index) => (
+            <rect
+              key={`${hole.x}-${hole.y}-${index}`}
+              data-hole={index}
+              x={hole.x}
+              y={hole.y}
+              width={hole.width}
+              height={hole.height}
+              fill="rgb(59 130 246 / 0.15)"
+              stroke="rgb(37 99 235)"
+              strokeWidth={Math.max(2, size.width / 200)}
+              strokeDasharray={`${Math.max(6, size.width / 60)} ${Math.max(4, size.width / 90)}`}
+            />
+          ))}
+        </svg>
+      )}
+    </div>
+  );
+}

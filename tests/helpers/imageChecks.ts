@@ -1,0 +1,111 @@
+/**
+ * Pixel checks on a downloaded result, decoded in Node with sharp: where the watermark is, and
+ * where the pipeline's own face detection (the diagnostics page /test/test/test) finds faces.
+ */
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+const CORNERS: readonly Corner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+
+/** tests/fixtures/generated/frame-circle.png (scripts/buildFixtures.ts): 1080², circular hole centred (540, 500), r 380. */
+export const CIRCLE_FRAME = { width: 1080, height: 1080, hole: { cx: 540, cy: 500, r: 380 } } as const;
+
+export async function imageSize(file: string | Buffer): Promise<Size> {
+  const { width, height } = await sharp(file).metadata();
+  return { width, height };
+}
+
+/** Near-white: how the watermark's text and logo look (95 % white over the dark pill). */
+const isNearWhite = (r: number, g: number, b: number) => Math.min(r, g, b) >= 215;
+/** Clearly not white in the frame, so a near-white result pixel there cannot be the frame's own. */
+const isDarkish = (r: number, g: number, b: number) => Math.max(r, g, b) < 200;
+
+/**
+ * Per corner, the pixels that are near-white in the result but clearly not white in the frame at
+ * the same place, where the frame is opaque (so the result must equal the frame there). Only the
+ * watermark adds such pixels: its text and logo are drawn in white on a dark pill in a corner.
+ * The regions (45 % wide, 10 % high) stay clear of the hole of the circle frame, so the photo
+ * never shows in them.
+ */
+export async function newWhitePixelsPerCorner(resultFile: string, frameFile: string): Promise<Record<Corner, number>> {
+  const result = await sharp(resultFile).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = result.info;
+  // The frame at the result's size (a 2× result is compared with the frame scaled up).
+  const frame = await sharp(frameFile).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+  const regionWidth = Math.round(width * 0.45);
+  const regionHeight = Math.round(height * 0.1);
+  const counts = {} as Record<Corner, number>;
+  for (const corner of CORNERS) {
+    const left = corner.endsWith('left') ? 0 : width - regionWidth;
+    const top = corner.startsWith('top') ? 0 : height - regionHeight;
+    let count = 0;
+    for (let y = top; y < top + regionHeight; y++) {
+      for (let x = left; x < left + regionWidth; x++) {
+        const i = y * width + x;
+        const [r, g, b] = [result.data[i * 3]!, result.data[i * 3 + 1]!, result.data[i * 3 + 2]!];
+        const [fr, fg, fb, fa] = [frame[i * 4]!, frame[i * 4 + 1]!, frame[i * 4 + 2]!, frame[i * 4 + 3]!];
+        if (fa === 255 && isDarkish(fr, fg, fb) && isNearWhite(r, g, b)) count++;
+      }
+    }
+    counts[corner] = count;
+  }
+  return counts;
+}
+
+/** A watermark's text and logo add well over this many white pixels at 1080 px; JPEG noise adds a handful. */
+export const WATERMARK_MIN_PIXELS = 400;
+export const NO_WATERMARK_MAX_PIXELS = 40;
+
+/**
+ * Faces the app's own pipeline finds in `file`, in its pixels: the diagnostics page decodes the
+ * file as a photo and lists the detected boxes (working-image coordinates, the file's own size
+ * for files up to 4096 px).
+ */
+export async function detectFacesWithTestPage(page: Page, file: string, size: Size): Promise<Box[]> {
+  await page.goto('/test/test/test');
+  // Face detection needs the models; without them the page would still render, with no faces.
+  await expect(page.getByTestId('warm-status')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await expect(page.getByTestId('frame-name')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await page.getByLabel('Photo', { exact: true }).setInputFiles(file);
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  const result = page.getByTestId('result');
+  await expect(result.getByText(`Photo: ${size.width} × ${size.height} px`)).toBeVisible();
+  const count = Number(await result.getByTestId('face-count').getAttribute('data-count'));
+  const items = result.getByRole('listitem');
+  await expect(items).toHaveCount(count);
+  return (await items.allTextContents()).map((text) => {
+    const match = /At (-?\d+), (-?\d+) — (\d+) × (\d+) px/.exec(text);
+    if (!match) throw new Error(`Unreadable face line: ${text}`);
+    const [, x, y, width, height] = match.map(Number) as [number, number, number, number, number];
+    return { x, y, width, height };
+  });
+}
+
+/** Distance of a box's centre from the circle's centre, as a share of its radius (< 1: inside). */
+export function centreInCircle(box: Box, circle: { cx: number; cy: number; r: number }): number {
+  return Math.hypot(box.x + box.width / 2 - circle.cx, box.y + box.height / 2 - circle.cy) / circle.r;
+}
+
+/** Whether the whole box (all four corners) lies inside the circle. */
+export function boxInCircle(box: Box, circle: { cx: number; cy: number; r: number }): boolean {
+  const corners = [
+    [box.x, box.y],
+    [box.x + box.width, box.y],
+    [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height],
+  ] as const;
+  return corners.every(([x, y]) => Math.hypot(x - circle.cx, y - circle.cy) <= circle.r);
+}
