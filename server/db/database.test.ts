@@ -20,6 +20,10 @@ const tables = [
   schema.preferences,
   schema.appeals,
   schema.facebookDeletions,
+  schema.campaignSupports,
+  schema.campaignVisits,
+  schema.posts,
+  schema.reports,
 ].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {

@@ -4,7 +4,7 @@ import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { REPORT_DETAILS_MAX } from '../../contract/report.ts';
 import { FINGERPRINT_HEADER, REQUEST_TOKEN_HEADER, signRequest } from '../../contract/requestSignature.ts';
 import { accounts, posts, reports } from '../db/schema.ts';
-import { reportFingerprint } from '../services/reports.ts';
+import { fingerprintHash } from '../services/fingerprintHash.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { bearer, passwordAccount } from '../testing/profileTesting.ts';
 import { createTestApp, drivers, fetchRequestKey, TEST_SECRET, type TestApp } from '../testing/testApp.ts';
@@ -58,7 +58,7 @@ describe.each(drivers)('reports (%s)', (driver) => {
     const [row] = await t.database.db.select().from(reports).where(eq(reports.id, id));
     expect(row).toMatchObject({ target: 'campaign', reason: 'spam', details: 'Ads everywhere', accountId: null, status: 'open' });
     expect(row!.fingerprint).not.toContain('fp-1');
-    expect(row!.fingerprint).toBe(reportFingerprint(new TextEncoder().encode(TEST_SECRET), 'fp-1'));
+    expect(row!.fingerprint).toBe(fingerprintHash(new TextEncoder().encode(TEST_SECRET), 'report', 'fp-1'));
   });
 
   it('answers 409 ALREADY_REPORTED to the same person reporting the same target again, and changes nothing', async () => {

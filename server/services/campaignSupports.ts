@@ -3,7 +3,7 @@ import type { SupportResult } from '../../contract/campaignWrite.ts';
 import type { Db } from '../db/database.ts';
 import { campaignSupports, campaigns } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
-import { campaignFingerprint } from './campaignFingerprint.ts';
+import { fingerprintHash } from './fingerprintHash.ts';
 
 export interface SupportInput {
   campaignId: string;
@@ -36,7 +36,7 @@ export class CampaignSupportService {
     if (input.frameId !== undefined && !input.frameIds.includes(input.frameId)) {
       throw new ApiError(400, 'VALIDATION_FAILED', 'That frame is not part of this campaign', { frameId: 'That frame is not part of this campaign' });
     }
-    const fingerprint = campaignFingerprint(this.secret, 'support', input.fingerprint);
+    const fingerprint = fingerprintHash(this.secret, 'support', input.fingerprint);
     try {
       return await this.db.transaction(async (tx) => {
         const notCounted = async (): Promise<SupportResult> => {

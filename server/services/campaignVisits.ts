@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { campaignVisits, campaigns } from '../db/schema.ts';
-import { campaignFingerprint } from './campaignFingerprint.ts';
+import { fingerprintHash } from './fingerprintHash.ts';
 
 /** A fingerprint's visits to one campaign count once per this quiet period. */
 export const VISIT_QUIET_MINUTES = 30;
@@ -14,7 +14,7 @@ export class CampaignVisitService {
 
   /** Records a page view; true when it counted (first visit, or the last counted one is older than the quiet period). */
   async visit(campaignId: string, rawFingerprint: string): Promise<boolean> {
-    const fingerprint = campaignFingerprint(this.secret, 'visit', rawFingerprint);
+    const fingerprint = fingerprintHash(this.secret, 'visit', rawFingerprint);
     return this.db.transaction(async (tx) => {
       // The upsert only touches the row when the quiet period has passed, so concurrent views count once.
       const counted = await tx

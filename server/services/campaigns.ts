@@ -23,7 +23,7 @@ const summaryColumns = {
   creatorAvatarKey: accounts.avatarKey,
 };
 
-interface SummaryRow {
+export interface SummaryRow {
   uri: string;
   type: 'frame' | 'background';
   title: string;
@@ -34,6 +34,24 @@ interface SummaryRow {
   creatorUsername: string;
   creatorName: string;
   creatorAvatarKey: string | null;
+}
+
+/** The listed shape of a campaign row joined with its creator (`summaryColumns`). */
+export function toCampaignSummary(storage: FileStorage, row: SummaryRow): CampaignSummary {
+  return {
+    uri: row.uri,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    thumbnailUrl: storage.publicUrl(row.thumbnailKey),
+    supportersCount: row.supportersCount,
+    creator: {
+      username: row.creatorUsername,
+      name: row.creatorName,
+      avatarUrl: row.creatorAvatarKey ? storage.publicUrl(row.creatorAvatarKey) : null,
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** One round trip for a campaign of any visibility, its creator and its frames (a row per frame; none when it has none). */
@@ -114,23 +132,6 @@ export class CampaignService {
     this.byUri = byUriQuery(db);
   }
 
-  private toSummary(row: SummaryRow): CampaignSummary {
-    return {
-      uri: row.uri,
-      type: row.type,
-      title: row.title,
-      description: row.description,
-      thumbnailUrl: this.storage.publicUrl(row.thumbnailKey),
-      supportersCount: row.supportersCount,
-      creator: {
-        username: row.creatorUsername,
-        name: row.creatorName,
-        avatarUrl: row.creatorAvatarKey ? this.storage.publicUrl(row.creatorAvatarKey) : null,
-      },
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
-
   /** Public campaigns, newest first. */
   async listPublic(page: number, limit: number): Promise<{ items: CampaignSummary[]; total: number }> {
     const isPublic = eq(campaigns.visibility, 'public');
@@ -145,7 +146,7 @@ export class CampaignService {
         .offset((page - 1) * limit),
       this.db.select({ total: count() }).from(campaigns).where(isPublic),
     ]);
-    return { items: rows.map((row) => this.toSummary(row)), total: totals[0]?.total ?? 0 };
+    return { items: rows.map((row) => toCampaignSummary(this.storage, row)), total: totals[0]?.total ?? 0 };
   }
 
   /** One creator's campaigns of every visibility, newest first, with their visit counts. */
@@ -162,7 +163,7 @@ export class CampaignService {
         .offset((page - 1) * limit),
       this.db.select({ total: count() }).from(campaigns).where(own),
     ]);
-    return { items: rows.map((row) => ({ ...this.toSummary(row), visibility: row.visibility, visitsCount: row.visitsCount })), total: totals[0]?.total ?? 0 };
+    return { items: rows.map((row) => ({ ...toCampaignSummary(this.storage, row), visibility: row.visibility, visitsCount: row.visitsCount })), total: totals[0]?.total ?? 0 };
   }
 
   /**
@@ -240,7 +241,7 @@ export class CampaignService {
       creatorId: row.creatorId,
       accessCodeHash: row.accessCodeHash,
       campaign: {
-        ...this.toSummary(row),
+        ...toCampaignSummary(this.storage, row),
         caption: row.caption,
         category: row.category,
         tags: row.tags,

@@ -10,6 +10,7 @@ import type { AccountRow } from '../http/requireAccount.ts';
 import { sniffImageType } from '../storage/sniff.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { readUpload } from './uploads.ts';
+import { toCampaignSummary } from './campaigns.ts';
 
 /** Where published results live: public, so link previews and visitors read them without a signature. */
 export const postImageKey = (uri: string, extension: 'jpg' | 'png') => `public/posts/${uri}.${extension}`;
@@ -115,10 +116,12 @@ export class PostService {
           description: campaigns.description,
           thumbnailKey: campaigns.thumbnailKey,
           supportersCount: campaigns.supportersCount,
-          visibility: campaigns.visibility,
           createdAt: campaigns.createdAt,
+          creatorUsername: creators.username,
+          creatorName: creators.name,
+          creatorAvatarKey: creators.avatarKey,
         },
-        creator: { username: creators.username, name: creators.name, avatarKey: creators.avatarKey },
+        campaignVisibility: campaigns.visibility,
       })
       .from(posts)
       .innerJoin(accounts, eq(accounts.id, posts.authorId))
@@ -127,27 +130,17 @@ export class PostService {
       .where(eq(posts.uri, uri))
       .limit(1);
     if (!row) return null;
-    const avatarUrl = (key: string | null) => (key ? this.storage.publicUrl(key) : null);
     return {
       authorId: row.authorId,
-      campaignVisibility: row.campaign.visibility,
+      campaignVisibility: row.campaignVisibility,
       post: {
         uri: row.uri,
         imageUrl: this.storage.publicUrl(row.imageKey),
         width: row.width,
         height: row.height,
         caption: row.caption,
-        author: { username: row.author.username, name: row.author.name, avatarUrl: avatarUrl(row.author.avatarKey) },
-        campaign: {
-          uri: row.campaign.uri,
-          type: row.campaign.type,
-          title: row.campaign.title,
-          description: row.campaign.description,
-          thumbnailUrl: this.storage.publicUrl(row.campaign.thumbnailKey),
-          supportersCount: row.campaign.supportersCount,
-          creator: { username: row.creator.username, name: row.creator.name, avatarUrl: avatarUrl(row.creator.avatarKey) },
-          createdAt: row.campaign.createdAt.toISOString(),
-        },
+        author: { username: row.author.username, name: row.author.name, avatarUrl: row.author.avatarKey ? this.storage.publicUrl(row.author.avatarKey) : null },
+        campaign: toCampaignSummary(this.storage, row.campaign),
         createdAt: row.createdAt.toISOString(),
       },
     };

@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ReportReason } from '../../contract/report.ts';
 import type { Db } from '../db/database.ts';
 import { campaigns, posts, reports } from '../db/schema.ts';
 import { ApiError, notFound } from '../http/apiError.ts';
+import { fingerprintHash } from './fingerprintHash.ts';
 
 export interface NewReport {
   target: 'campaign' | 'post';
@@ -13,11 +13,6 @@ export interface NewReport {
   /** The raw x-fingerprint value; only its keyed hash is stored. */
   fingerprint: string;
   accountId: string | null;
-}
-
-/** Keyed, so the stored value cannot be matched against fingerprints seen elsewhere. */
-export function reportFingerprint(secret: Uint8Array, fingerprint: string): string {
-  return createHmac('sha256', secret).update(`report:${fingerprint}`).digest('base64url');
 }
 
 export class ReportService {
@@ -42,7 +37,7 @@ export class ReportService {
       .values({
         target: report.target,
         targetId,
-        fingerprint: reportFingerprint(this.secret, report.fingerprint),
+        fingerprint: fingerprintHash(this.secret, 'report', report.fingerprint),
         accountId: report.accountId,
         reason: report.reason,
         details: report.details,

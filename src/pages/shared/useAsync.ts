@@ -14,8 +14,8 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
       (data) => !controller.signal.aborted && setState({ status: 'success', data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        // A 404 is an answer (the page shows it), not a failure worth logging.
-        if (!(isApiError(error) && error.status === 404)) console.error('Request failed', error);
+        // A 4xx (not found, access code required) is an answer the page shows, not a failure worth logging.
+        if (!(isApiError(error) && error.status >= 400 && error.status < 500)) console.error('Request failed', error);
         setState({ status: 'error', error });
       },
     );

@@ -1,6 +1,0 @@
-import { createHmac } from 'node:crypto';
-
-/** Keyed hash of a fingerprint for one purpose: stored values cannot be matched against fingerprints seen elsewhere. */
-export function campaignFingerprint(secret: Uint8Array, purpose: 'support' | 'visit', fingerprint: string): string {
-  return createHmac('sha256', secret).update(`campaign-${purpose}:${fingerprint}`).digest('base64url');
-}
