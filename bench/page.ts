@@ -7,6 +7,7 @@
  * Main-thread long tasks (> 50 ms) are observed for the whole page life; every phase reports
  * the ones that started while it ran.
  */
+import Konva from 'konva';
 import type { FacePeerRun, PhaseResult } from './types.ts';
 
 const FIXTURES = '/tests/fixtures/generated';
@@ -345,19 +346,24 @@ const bench = {
       return { times, webglAvailable: webgl.webglAvailable(), webglSoftware: webgl.webglAvailable() && webgl.webglIsSoftware() };
     }),
 
-  /** Preview drag on the proxy: redraw the 1280 px proxy and the frame at a moving offset every animation frame. */
+  /**
+   * Preview drag on the proxy, the way src/editor/PhotoAdjuster.tsx does it: a Konva stage with the 1280 px
+   * proxy under the frame; every animation frame moves, turns and scales the photo node and batch-draws the layer.
+   */
   previewDrag: (seconds: number) =>
     phase(async () => {
       const source = await fetchBlob(`${FIXTURES}/photo-12mp.jpg`);
       const proxy = await createImageBitmap(source, { resizeWidth: 1280, resizeHeight: 960, resizeQuality: 'high' });
       const frame = await createImageBitmap(await fetchBlob(FRAME_URL));
-      const canvas = document.createElement('canvas');
-      canvas.width = canvas.height = 540;
-      document.body.append(canvas);
-      const ctx = canvas.getContext('2d')!;
+      const container = document.createElement('div');
+      document.body.append(container);
+      const stage = new Konva.Stage({ container, width: 540, height: 540 });
+      const layer = new Konva.Layer();
+      const photo = new Konva.Image({ image: proxy, x: 270, y: 270, offsetX: 640, offsetY: 480, scaleX: 0.5, scaleY: 0.5 });
+      layer.add(photo, new Konva.Image({ image: frame, width: 540, height: 540, listening: false }));
+      stage.add(layer);
       // The first draw uploads the bitmaps: done before the clock starts, as when the editor opens.
-      ctx.drawImage(proxy, 0, 0, 640, 480);
-      ctx.drawImage(frame, 0, 0, 540, 540);
+      layer.draw();
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const stamps: number[] = [];
       const drawMs: number[] = [];
@@ -365,17 +371,19 @@ const bench = {
         const step = (now: number) => {
           stamps.push(now);
           const t = performance.now();
-          const dx = Math.sin(stamps.length / 10) * 40;
-          ctx.clearRect(0, 0, 540, 540);
-          ctx.drawImage(proxy, 270 - 320 + dx, 250 - 240, 640, 480);
-          ctx.drawImage(frame, 0, 0, 540, 540);
+          const phaseAngle = stamps.length / 10;
+          photo.position({ x: 270 + Math.sin(phaseAngle) * 40, y: 270 + Math.cos(phaseAngle) * 20 });
+          photo.rotation(Math.sin(phaseAngle) * 10);
+          photo.scale({ x: 0.5 + Math.sin(phaseAngle) * 0.05, y: 0.5 + Math.sin(phaseAngle) * 0.05 });
+          layer.draw();
           drawMs.push(performance.now() - t);
           if (now - stamps[0]! < seconds * 1000) requestAnimationFrame(step);
           else resolve();
         };
         requestAnimationFrame(step);
       });
-      canvas.remove();
+      stage.destroy();
+      container.remove();
       proxy.close();
       frame.close();
       const intervals = stamps.slice(1).map((s, i) => s - stamps[i]!);
