@@ -106,8 +106,9 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   await expect(page.locator('[data-route="campaign"]')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: campaign.title })).toBeVisible();
 
-  // The owner's edit page: counters, a new title, saved with a toast and shown on the campaign page.
-  await page.goto(`/campaign/${campaign.uri}`);
+  // The owner's edit page, reached from the campaign page: counters, a new title, saved with a toast and shown on the campaign page.
+  await page.getByRole('link', { name: 'Manage campaign' }).click();
+  await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.uri}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${campaign.title}` })).toBeVisible();
   await expect(page.getByTestId('campaign-stats')).toContainText('Supporters');
   await expect(page.getByTestId('uri-status')).toHaveText("This is your campaign's current link.");
@@ -118,7 +119,10 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   await page.goto(`/${campaign.uri}`);
   await expect(page.getByRole('heading', { level: 1, name: `${campaign.title} (updated)` })).toBeVisible();
 
-  // Another signed-in account sees the 404 page and nothing of the campaign's management.
+  // Another signed-in account sees no way to manage it, and the edit page is the 404 page for them.
+  await otherPage.goto(`/${campaign.uri}`);
+  await expect(otherPage.getByRole('heading', { level: 1, name: `${campaign.title} (updated)` })).toBeVisible();
+  await expect(otherPage.getByRole('link', { name: 'Manage campaign' })).toHaveCount(0);
   await otherPage.goto(`/campaign/${campaign.uri}`);
   await expect(otherPage.locator('[data-route="not-found"]')).toBeVisible();
   await expect(otherPage.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
@@ -130,6 +134,8 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   const dialog = page.getByRole('dialog', { name: `Delete ${campaign.title} (updated)?` });
   await dialog.getByRole('button', { name: 'Delete for good' }).click();
   await expect(page.locator('[data-route="profile-own"]')).toBeVisible({ timeout: 15_000 });
+  // Their only campaign is gone from the profile's list too.
+  await expect(page.getByRole('region', { name: 'Your campaigns' }).getByText('You have not created a campaign yet.')).toBeVisible();
   await page.goto(`/${campaign.uri}`);
   await expect(page.locator('[data-route="not-found"]')).toBeVisible();
 });

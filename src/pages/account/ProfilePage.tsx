@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button.tsx';
 import { Avatar } from '../../features/account/Avatar.tsx';
+import { OwnCampaigns } from '../../features/create/OwnCampaigns.tsx';
 import { isLoggedIn, useAccountStore } from '../../stores/accountStore.ts';
 import { PageContainer } from '../shared/PageContainer.tsx';
 
@@ -70,6 +71,7 @@ export default function ProfilePage() {
           <dd>{account.subscription?.plan ?? t('profile.freePlan')}</dd>
         </div>
       </dl>
+      <OwnCampaigns />
     </PageContainer>
   );
 }

@@ -5,6 +5,7 @@ import { demoCampaign } from '../../app/testing/apiMock.ts';
 import { accountTestLifecycle, clickButton } from '../../app/testing/accountTestLifecycle.ts';
 import { missingKeys } from '../../app/testing/i18nForTests.ts';
 import { fakeAccountServer, json, type Call } from '../../stores/testing/fakeAccountServer.ts';
+import { useAccountStore } from '../../stores/accountStore.ts';
 import CampaignPage from './CampaignPage.tsx';
 
 const secret = { ...demoCampaign, uri: 'secret-club', title: 'Secret Club', visibility: 'private' as const };
@@ -88,6 +89,19 @@ describe('a public campaign', () => {
     await waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.getByRole('heading', { level: 1, name: 'Demo Campaign' })).toBeTruthy();
     warn.mockRestore();
+  });
+
+  it('offers its creator, and nobody else, the way to the edit page', async () => {
+    fakeAccountServer((call) => (call.method === 'GET' ? json({ data: demoCampaign }) : new Response(null, { status: 204 })));
+    useAccountStore.setState({ uuid: 'u-2', username: 'someone-else' });
+    renderAt('/demo-campaign');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Campaign' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Manage campaign' })).toBeNull();
+    cleanup();
+    useAccountStore.setState({ uuid: 'u-1', username: demoCampaign.creator.username });
+    renderAt('/demo-campaign');
+    expect((await screen.findByRole('link', { name: 'Manage campaign' })).getAttribute('href')).toBe('/campaign/demo-campaign');
+    expect(missingKeys.size).toBe(0);
   });
 
   it('copies the campaign link', async () => {

@@ -6,6 +6,7 @@ import type { Campaign } from '../../../contract/campaign.ts';
 import { CampaignFrames } from '../../features/campaign/CampaignFrames.tsx';
 import { CampaignGate } from '../../features/campaign/CampaignGate.tsx';
 import { CampaignHeading, UseCampaignLink } from '../../features/campaign/CampaignHeading.tsx';
+import { ManageCampaignLink } from '../../features/campaign/ManageCampaignLink.tsx';
 import { ReportButton } from '../../features/campaign/ReportButton.tsx';
 import { ShareButtons } from '../../features/campaign/ShareButtons.tsx';
 import { siteUrl } from '../../features/campaign/shareLinks.ts';
@@ -34,8 +35,9 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
       <div className="flex flex-col gap-4">
         <CampaignHeading campaign={campaign} />
         {campaign.description && <p className="leading-relaxed whitespace-pre-line">{campaign.description}</p>}
-        <div>
+        <div className="flex flex-wrap gap-3">
           <UseCampaignLink uri={campaign.uri} label="choosePhoto" />
+          <ManageCampaignLink campaign={campaign} />
         </div>
         <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} />
         <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">

@@ -177,14 +177,17 @@ describe('the create page, signed in on the free plan', () => {
 
   it('shows the server’s refusal on that frame and keeps the others', async () => {
     useAccountStore.setState({ subscription: { plan: 'creator-diamond' } });
-    creatorServer((call, path) => {
+    const server = creatorServer((call, path) => {
       if (path === '/campaigns/frames/check' && call.json?.key === 'uploads/frame/u-1/f1') {
         return envelope('UNSUPPORTED_MEDIA_TYPE', 415, 'The frame is a JPEG image, not a PNG; export it as PNG with transparency');
       }
       return null;
     });
     renderAt('/create/frame');
-    await pickFrames(png('photo.png'), png('good.png'));
+    // One after the other, so the first upload key surely belongs to photo.png.
+    await pickFrames(png('photo.png'));
+    await waitFor(() => expect(server.to('/campaigns/frames/presigned')).toHaveLength(1));
+    await pickFrames(png('good.png'));
     const refusal = await screen.findByTestId('frame-refusal', {}, { timeout: 5000 });
     expect(refusal.textContent).toContain('This file is not a PNG image.');
     expect(refusal.textContent).toContain('Server: The frame is a JPEG image, not a PNG');
