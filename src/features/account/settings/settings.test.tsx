@@ -230,7 +230,10 @@ describe('verification page', () => {
   it('keeps digits only, shows a refused code and verifies a right one', async () => {
     useAccountStore.setState({ ...accountDefaults(), verifyPayload: { otp: '', email: 'ayu@example.com', request: 'VERIFY_REGISTRATION' } });
     let attempt = 0;
-    fakeAccountServer(() => (attempt++ === 0 ? json({ message: 'The code is not right', code: 'CODE_INVALID' }, 400) : json({ data: { idToken: idToken(ayuClaims) } })));
+    // Only the first verification is refused, whatever else the page asks meanwhile.
+    fakeAccountServer((call) =>
+      call.url.pathname === '/api/v2/account/pending' && attempt++ === 0 ? json({ message: 'The code is not right', code: 'CODE_INVALID' }, 400) : json({ data: { idToken: idToken(ayuClaims) } }),
+    );
     const router = show(<VerificationPage />, '/verification');
     const code = screen.getByLabelText('Verification code') as HTMLInputElement;
     fireEvent.change(code, { target: { value: '12a345' } });
