@@ -9,6 +9,13 @@ import type { CampaignService } from '../services/campaigns.ts';
 import { requireFingerprint } from '../services/requestSigning.ts';
 import { viewerOf } from './campaignViewer.ts';
 
+/**
+ * Supports one IP may send in SUPPORT_WINDOW_MS. Fingerprints are made by the client, so this is what stops a
+ * script from inflating a count with fresh ones; a crowd behind one school or office NAT stays well below it.
+ */
+export const SUPPORTS_PER_IP = 120;
+const SUPPORT_WINDOW_MS = 10 * 60_000;
+
 /** The supporter's counters: page visits and supports, for anyone who may read the campaign. */
 export function campaignSupportRoutes(app: ZodApp, ctx: AppContext, campaigns: CampaignService): void {
   const supports = new CampaignSupportService(ctx.database.db, ctx.signingSecret);
@@ -21,7 +28,7 @@ export function campaignSupportRoutes(app: ZodApp, ctx: AppContext, campaigns: C
     return reply.code(204).send(null);
   });
 
-  app.post('/campaigns/:uri/supports', { preHandler: maybeSignedIn, schema: { params: campaignUriParams, body: supportBody, response: { 200: supportResponse } } }, async (request) => {
+  app.post('/campaigns/:uri/supports', { config: { rateLimit: { max: SUPPORTS_PER_IP, timeWindow: SUPPORT_WINDOW_MS } }, preHandler: maybeSignedIn, schema: { params: campaignUriParams, body: supportBody, response: { 200: supportResponse } } }, async (request) => {
     const entry = await campaigns.read(request.params.uri, viewerOf(request));
     const result = await supports.support({
       campaignId: entry.id,

@@ -18,6 +18,7 @@ import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { framePng } from '../testing/framePng.ts';
 import { createTestApp, drivers, signedInject, TEST_SECRET, type SignedRequest, type TestApp } from '../testing/testApp.ts';
 import { CAMPAIGN_CREATES_PER_ACCOUNT } from './campaigns.ts';
+import { SUPPORTS_PER_IP } from './campaignSupports.ts';
 
 interface TestAccount {
   id: string;
@@ -608,6 +609,18 @@ describe.each(drivers)('campaign rate limits (%s)', (driver) => {
     for (let i = 0; i < CAMPAIGN_CREATES_PER_ACCOUNT; i++) expect((await attempt(i)).statusCode).toBe(404);
     const limited = await attempt(99);
     expect([limited.statusCode, errorEnvelope.parse(limited.json()).code]).toEqual([429, 'RATE_LIMITED']);
+  });
+
+  it('limits supports per IP, so fresh fingerprints cannot inflate the count', async () => {
+    const { row: owner } = await signIn('popular');
+    const popular = await insertCampaign(t.database.db, owner.id, { uri: 'popular' });
+    const count = async () => (await t.database.db.select({ count: campaigns.supportersCount }).from(campaigns).where(eq(campaigns.id, popular.id)))[0]?.count;
+    const before = await count();
+    const support = (i: number) => signedInject(t.app, { method: 'POST', url: '/api/v2/campaigns/popular/supports', body: {}, fingerprint: `script-${i}` });
+    for (let i = 0; i < SUPPORTS_PER_IP; i++) expect((await support(i)).statusCode).toBe(200);
+    const limited = await support(SUPPORTS_PER_IP);
+    expect([limited.statusCode, errorEnvelope.parse(limited.json()).code]).toEqual([429, 'RATE_LIMITED']);
+    expect(await count()).toBe((before ?? 0) + SUPPORTS_PER_IP);
   });
 
   it('limits access-code checks per IP; a wrong code costs one, and the owner needs none', async () => {
