@@ -1,12 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import Konva from 'konva';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initReactI18next } from 'react-i18next';
 import { autoPlace, pan, rotateBy, setRotation, zoomAt, type PhotoTransform } from '../pipeline/index.ts';
 import { wheelZoomFactor } from './adjusterMath.ts';
 import { PhotoAdjuster } from './PhotoAdjuster.tsx';
+import { initBrowserTestI18n, missingBrowserKeys } from '../app/testing/i18nForBrowserTests.ts';
 
 const FRAME = { width: 500, height: 500 };
 const HOLE = { x: 100, y: 100, width: 300, height: 300 };
@@ -39,20 +38,10 @@ async function frameBitmap(): Promise<ImageBitmap> {
 
 let proxy: ImageBitmap;
 let frame: ImageBitmap;
-const missingKeys = new Set<string>();
+const missingKeys = missingBrowserKeys;
 
 beforeAll(async () => {
-  // The dev server serves locales/ over HTTP, as in production (a ?raw import of them is intercepted there).
-  const en: unknown = await (await fetch('/locales/en.json')).json();
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { en: { translation: en as Record<string, unknown> } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    saveMissing: true,
-    missingKeyHandler: (_lngs, _ns, key) => missingKeys.add(key),
-  });
+  await initBrowserTestI18n();
   proxy = await proxyBitmap();
   frame = await frameBitmap();
 });

@@ -1,12 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '../../../contract/campaign.ts';
 import { accountDefaults, useAccountStore } from '../../stores/accountStore.ts';
 import { clearSupportResult, getSupportResult } from './supportResult.ts';
 import { SupportEditor } from './SupportEditor.tsx';
+import { initBrowserTestI18n, missingBrowserKeys } from '../../app/testing/i18nForBrowserTests.ts';
 
 const campaign: Campaign = {
   uri: 'hari-bumi',
@@ -30,20 +29,10 @@ const campaign: Campaign = {
   ogImageUrl: '',
 };
 
-const missingKeys = new Set<string>();
+const missingKeys = missingBrowserKeys;
 
 beforeAll(async () => {
-  // Locales come over HTTP from the dev server, as in production.
-  const en: unknown = await (await fetch('/locales/en.json')).json();
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    resources: { en: { translation: en as Record<string, unknown> } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    saveMissing: true,
-    missingKeyHandler: (_lngs, _ns, key) => missingKeys.add(key),
-  });
+  await initBrowserTestI18n();
 });
 
 afterEach(() => {
