@@ -11,6 +11,7 @@ import { hashPassword } from '../services/passwords.ts';
 import { CODE_TTL_MINUTES, RESEND_COOLDOWN_SECONDS, checkCode, issueCode } from '../services/verification.ts';
 import { perEmailLimit, perIpLimit } from './accountRateLimits.ts';
 import { requireCaptcha } from './captcha.ts';
+import { isUniqueViolation } from '../db/uniqueViolation.ts';
 
 /** First language tag of Accept-Language, if it looks like one (used for mails until the user picks a language). */
 export function requestLocale(request: FastifyRequest): string | null {
@@ -22,8 +23,6 @@ export function requestLocale(request: FastifyRequest): string | null {
 export function mailLocaleOf(account: Pick<AccountRow, 'locale' | 'language'>): string | null {
   return account.locale ?? account.language;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 const emailTaken = () => new ApiError(409, 'EMAIL_TAKEN', 'An account with this email already exists; sign in instead', { email: 'This email is already registered' });
 const noPendingCode = () => new ApiError(400, 'CODE_INVALID', 'There is no pending code for this email; ask for a new code');

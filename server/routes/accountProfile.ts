@@ -21,14 +21,10 @@ import { accountOf, requireAccount, type AccountRow } from '../http/requireAccou
 import { accountDetailsFor, issueIdToken } from '../services/accounts.ts';
 import { assertEmailFree, cancelEmailChange, cancelOwnEmailChange, mailEmailChange, pendingEmailChange, prepareEmailChange, type PreparedEmailChange } from '../services/emailChanges.ts';
 import { adoptImageUpload, presignImageUpload, type ImagePurpose } from '../services/uploads.ts';
+import { isUniqueViolation } from '../db/uniqueViolation.ts';
 
 /** Where processed images live; public so image hosts and other visitors can read them. */
 const imageFolder = (purpose: 'avatar' | 'banner', accountUuid: string) => `public/${purpose}s/${accountUuid}`;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}
 
 /** PATCH /account/update, photo and banner uploads, POST /account/photo-profile, email-change cancels. */
 export function accountProfileRoutes(app: ZodApp, ctx: AppContext): void {

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { campaignSupports, campaigns } from '../db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { fingerprintHash } from './fingerprintHash.ts';
+import { isUniqueViolation } from '../db/uniqueViolation.ts';
 
 export interface SupportInput {
   campaignId: string;
@@ -16,10 +17,6 @@ export interface SupportInput {
   frameIds: readonly string[];
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return code === '23505' || cause?.code === '23505';
-};
 
 /**
  * Counts a support once per person: per account when signed in, else per fingerprint. A signed-in support

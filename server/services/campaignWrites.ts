@@ -14,6 +14,7 @@ import type { CampaignService } from './campaigns.ts';
 import { checkFrameImage, type CheckedFrameImage } from './frameImage.ts';
 import { hashPassword } from './passwords.ts';
 import { readUpload } from './uploads.ts';
+import { isUniqueViolation } from '../db/uniqueViolation.ts';
 
 type CreateInput = z.output<typeof campaignCreateBody>;
 type UpdateInput = z.output<typeof campaignUpdateBody>;
@@ -28,10 +29,6 @@ interface AdoptedFrame {
   checked: CheckedFrameImage;
 }
 
-const isUniqueViolation = (error: unknown) => {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return code === '23505' || cause?.code === '23505';
-};
 const uriTaken = () => new ApiError(409, 'URI_TAKEN', 'This link is already taken; choose another');
 const planRequired = (what: string) => new ApiError(403, 'PLAN_REQUIRED', `${what} need the creator plan`);
 const randomName = () => randomBytes(12).toString('hex');

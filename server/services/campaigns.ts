@@ -9,7 +9,8 @@ import type { FileStorage } from '../storage/storage.ts';
 import type { HitCounter } from './hitCounter.ts';
 import { verifyPassword } from './passwords.ts';
 
-const summaryColumns = {
+/** What `toCampaignSummary` needs; the creator comes from `accounts` joined on the campaign's creator. */
+export const summaryColumns = {
   id: campaigns.id,
   uri: campaigns.uri,
   type: campaigns.type,

@@ -10,7 +10,8 @@ import type { AccountRow } from '../http/requireAccount.ts';
 import { sniffImageType } from '../storage/sniff.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { readUpload } from './uploads.ts';
-import { toCampaignSummary } from './campaigns.ts';
+import { summaryColumns, toCampaignSummary } from './campaigns.ts';
+import { isUniqueViolation } from '../db/uniqueViolation.ts';
 
 /** Where published results live: public, so link previews and visitors read them without a signature. */
 export const postImageKey = (uri: string, extension: 'jpg' | 'png') => `public/posts/${uri}.${extension}`;
@@ -24,11 +25,6 @@ export function newPostUri(): string {
   let uri = '';
   for (let i = 0; i < URI_LENGTH; i++) uri += URI_ALPHABET[randomInt(URI_ALPHABET.length)];
   return uri;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }
 
 export interface FrameSize {
@@ -83,7 +79,7 @@ export async function checkResultImage(bytes: Buffer, frames: readonly FrameSize
   }
 }
 
-const creators = alias(accounts, 'creators');
+const authors = alias(accounts, 'authors');
 
 export interface PostRecord {
   post: Post;
@@ -108,25 +104,14 @@ export class PostService {
         caption: posts.caption,
         createdAt: posts.createdAt,
         authorId: posts.authorId,
-        author: { username: accounts.username, name: accounts.name, avatarKey: accounts.avatarKey },
-        campaign: {
-          uri: campaigns.uri,
-          type: campaigns.type,
-          title: campaigns.title,
-          description: campaigns.description,
-          thumbnailKey: campaigns.thumbnailKey,
-          supportersCount: campaigns.supportersCount,
-          createdAt: campaigns.createdAt,
-          creatorUsername: creators.username,
-          creatorName: creators.name,
-          creatorAvatarKey: creators.avatarKey,
-        },
+        author: { username: authors.username, name: authors.name, avatarKey: authors.avatarKey },
+        campaign: summaryColumns,
         campaignVisibility: campaigns.visibility,
       })
       .from(posts)
-      .innerJoin(accounts, eq(accounts.id, posts.authorId))
+      .innerJoin(authors, eq(authors.id, posts.authorId))
       .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
-      .innerJoin(creators, eq(creators.id, campaigns.creatorId))
+      .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
       .where(eq(posts.uri, uri))
       .limit(1);
     if (!row) return null;

@@ -6,15 +6,11 @@ import { accountIdentities, accounts, type IdentityProvider } from '../db/schema
 import { ApiError } from '../http/apiError.ts';
 import { deleteAccount, uniqueUsername } from './accounts.ts';
 import type { SocialIdentity } from './social/socialIdentity.ts';
+import { isUniqueViolation } from '../db/uniqueViolation.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
 
 const providerName: Record<IdentityProvider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}
 
 /**
  * Signs in with a verified provider identity: the linked account; else the account with that verified email

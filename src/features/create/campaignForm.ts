@@ -91,23 +91,8 @@ export function validateCampaignForm(values: CampaignFormValues, context: Valida
   return problems;
 }
 
-export function createBody(type: CampaignType, values: CampaignFormValues, frames: FrameRef[]): CampaignCreateBody {
-  return {
-    type,
-    uri: values.uri.trim(),
-    title: values.title.trim(),
-    description: values.description.trim(),
-    caption: values.caption.trim(),
-    category: values.category,
-    tags: parseTags(values.tags),
-    visibility: values.visibility,
-    ...(values.visibility === 'private' ? { accessCode: values.accessCode.trim() } : {}),
-    frames,
-  };
-}
-
-/** Every field of the edit form; the access code only when a new one was typed. */
-export function updateBody(values: CampaignFormValues, frames: FrameRef[]): CampaignUpdateBody {
+/** The fields both bodies send, trimmed; the access code only for a private campaign and when one was typed. */
+function fieldsOf(values: CampaignFormValues, frames: FrameRef[]) {
   const code = values.accessCode.trim();
   return {
     uri: values.uri.trim(),
@@ -120,6 +105,15 @@ export function updateBody(values: CampaignFormValues, frames: FrameRef[]): Camp
     ...(values.visibility === 'private' && code ? { accessCode: code } : {}),
     frames,
   };
+}
+
+export function createBody(type: CampaignType, values: CampaignFormValues, frames: FrameRef[]): CampaignCreateBody {
+  return { type, ...fieldsOf(values, frames) };
+}
+
+/** Every field of the edit form; an empty access code keeps the current one. */
+export function updateBody(values: CampaignFormValues, frames: FrameRef[]): CampaignUpdateBody {
+  return fieldsOf(values, frames);
 }
 
 /** The server's `fields` ('body.title', 'body.frames.0.key', …) keyed by the form field they belong to. */
