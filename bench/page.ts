@@ -48,6 +48,39 @@ interface PipelineSeam {
 }
 type CreatePipeline = (options?: { stageTimeoutMs?: number }) => PipelineSeam;
 
+/** The part of src/pipeline's `Pipeline` the design-export phase uses. */
+interface DesignExportSeam {
+  exportDesign(document: unknown): Promise<{ png: Blob; frame: LoadedFrame }>;
+  dispose(): void;
+}
+interface DesignTemplate {
+  id: string;
+  width: number;
+  height: number;
+  build(options: { id: string; kind: 'frame'; name: string }): { width: number; height: number; elements: unknown[] };
+}
+type DrawDesign = (context: CanvasRenderingContext2D, document: unknown, images: { get(id: string): undefined }) => void;
+type LoadDesignFonts = (fonts: FontFaceSet) => Promise<void>;
+
+/** Longest gap between animation frames while `work` runs: how long the main thread was blocked. */
+async function longestFrameGap(work: () => Promise<unknown> | unknown): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  let running = true;
+  const tick = (now: number) => {
+    longest = Math.max(longest, now - last);
+    last = now;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await work();
+  // A synchronous job shows up in the next frame's gap.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  running = false;
+  return longest;
+}
+
 const longTasks: { start: number; duration: number }[] = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -388,6 +421,54 @@ const bench = {
       frame.close();
       const intervals = stamps.slice(1).map((s, i) => s - stamps[i]!);
       return { frames: stamps.length, seconds: (stamps.at(-1)! - stamps[0]!) / 1000, intervals, drawMs };
+    }),
+
+  /**
+   * Frame designer export of a 1080² built-in template: ours renders in the image worker and analyses the PNG
+   * (pipeline.exportDesign); the peer clones the design into a Konva stage on the main thread and calls
+   * stage.toDataURL(), the way canvas editors export. Both draw with the same workers/designRender.ts.
+   */
+  designExport: (runs: number) =>
+    phase(async () => {
+      const { DESIGN_TEMPLATES } = await importByUrl<{ DESIGN_TEMPLATES: readonly DesignTemplate[] }>('/src/features/design/templates/index.ts');
+      const { drawDesign } = await importByUrl<{ drawDesign: DrawDesign }>('/workers/designRender.ts');
+      const { loadDesignFonts } = await importByUrl<{ loadDesignFonts: LoadDesignFonts }>('/workers/designFonts.ts');
+      const template = DESIGN_TEMPLATES.find((t) => t.width === 1080 && t.height === 1080) ?? DESIGN_TEMPLATES[0]!;
+      const design = template.build({ id: 'bench-design', kind: 'frame', name: 'Bench' });
+      const pipeline = (await pipelineModule()).createPipeline() as unknown as DesignExportSeam;
+      await loadDesignFonts(document.fonts);
+      const container = document.createElement('div');
+      document.body.append(container);
+      const stage = new Konva.Stage({ container, width: design.width, height: design.height });
+      const layer = new Konva.Layer();
+      const noImages = { get: () => undefined };
+      layer.add(new Konva.Shape({ sceneFunc: (context) => drawDesign(context._context, design, noImages) }));
+      stage.add(layer);
+      const times: Record<string, number[]> = { worker: [], stageClone: [] };
+      const blocked: Record<string, number[]> = { worker: [], stageClone: [] };
+      let holes = 0;
+      const ours = async () => {
+        const t = performance.now();
+        const result = await pipeline.exportDesign(design);
+        holes = result.frame.analysis.holes.length;
+        return performance.now() - t;
+      };
+      const peer = () => {
+        const t = performance.now();
+        const url = stage.toDataURL({ pixelRatio: 1 });
+        if (!url.startsWith('data:image/png')) throw new Error('stage export failed');
+        return performance.now() - t;
+      };
+      await ours();
+      peer();
+      for (let i = 0; i < runs; i++) {
+        blocked.worker!.push(await longestFrameGap(async () => times.worker!.push(await ours())));
+        blocked.stageClone!.push(await longestFrameGap(() => times.stageClone!.push(peer())));
+      }
+      stage.destroy();
+      container.remove();
+      pipeline.dispose();
+      return { times, blocked, template: template.id, size: `${design.width}×${design.height}`, elements: design.elements.length, holes };
     }),
 };
 

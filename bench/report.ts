@@ -68,6 +68,8 @@ export async function writeResults(raw: RawResults, environment: Environment): P
   const fps = drag ? drag.intervals.length / drag.seconds : undefined;
   const dragP95 = drag ? percentile(drag.intervals, 95) : undefined;
   const drawP95 = drag ? percentile(drag.drawMs, 95) : undefined;
+  const designExport = mapValues(raw.designExport?.times, stats);
+  const designBlocked = mapValues(raw.designExport?.blocked, stats);
   const ratio = (name: string) => (naive[name] && warm[name] ? naive[name].median / warm[name].median : undefined);
 
   const warm12 = warm['12mp'];
@@ -119,11 +121,11 @@ export async function writeResults(raw: RawResults, environment: Environment): P
     },
   ];
 
-  const summary = { budgets, warm, cold: p?.cold, coldStages: p?.coldStages, warmUpMs: p?.warmUpMs, stages, naive, resize, frameAnalysis, composite, faces: { ours, peer, peerBackend: raw.faces?.peerBackend }, previewDrag: { fps, dragP95, drawP95 }, jsSize: raw.jsSize };
+  const summary = { budgets, warm, cold: p?.cold, coldStages: p?.coldStages, warmUpMs: p?.warmUpMs, stages, naive, resize, frameAnalysis, composite, faces: { ours, peer, peerBackend: raw.faces?.peerBackend }, previewDrag: { fps, dragP95, drawP95 }, designExport: { times: designExport, blocked: designBlocked }, jsSize: raw.jsSize };
   const json = resolve(resultsDir, 'latest.json');
   await writeFile(json, `${JSON.stringify({ environment, summary, raw }, null, 2)}\n`);
 
-  const longTaskRows = (['pipeline', 'naive', 'faces', 'frameAnalysis', 'composite', 'resize', 'previewDrag'] as const).flatMap((name) => {
+  const longTaskRows = (['pipeline', 'naive', 'faces', 'frameAnalysis', 'composite', 'resize', 'previewDrag', 'designExport'] as const).flatMap((name) => {
     const tasks = raw[name]?.longTasks;
     return tasks ? [[name, String(tasks.length), tasks.length ? ms(Math.max(...tasks)) : '–', tasks.length ? ms(tasks.reduce((a, b) => a + b, 0)) : '–']] : [];
   });
@@ -206,6 +208,18 @@ ${table(['engine', 'median', 'p95', 'runs'], Object.entries(frameAnalysis).map((
 ${table(['renderer', 'median', 'p95', 'runs'], Object.entries(composite).map(([name, s]) => statRow(name, s)))}
 
 WebGL2 available: ${raw.composite?.webglAvailable ?? 'n/a'}, software (SwiftShader): ${raw.composite?.webglSoftware ?? 'n/a'}. The pipeline's 'auto' renderer uses WebGL2 only on a hardware GPU.
+
+## Frame designer export: worker vs main-thread stage clone (${raw.designExport ? `template ${raw.designExport.template}, ${raw.designExport.size}, ${raw.designExport.elements} elements` : 'n/a'})
+
+${table(
+  ['method', 'median', 'p95', 'runs', 'longest main-thread block (median)'],
+  [
+    statRow('ours: image worker renders, encodes the PNG and analyses it (pipeline.exportDesign)', designExport.worker, [ms(designBlocked.worker?.median)]),
+    statRow('peer: Konva stage on the main thread, stage.toDataURL() (PNG only, no analysis)', designExport.stageClone, [ms(designBlocked.stageClone?.median)]),
+  ],
+)}
+
+Both draw with workers/designRender.ts. "Longest main-thread block" is the longest gap between animation frames while one export ran.
 
 ## JavaScript before the first photo (campaign route, production build)
 

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       ['composite', Math.max(5, Math.round(RUNS / 2))],
       ['resize', Math.max(5, Math.round(RUNS / 2))],
       ['previewDrag', 3],
+      ['designExport', Math.max(5, Math.round(RUNS / 2))],
     ];
     for (const [name, runs] of phases) {
       const t = Date.now();

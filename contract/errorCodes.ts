@@ -38,5 +38,9 @@ export const errorCodes = [
   'ACCESS_CODE_INVALID',
   'FRAME_INVALID',
   'ALREADY_REPORTED',
+  // Frame designer drafts (issue 6).
+  'DESIGN_INVALID',
+  'DESIGN_CONFLICT',
+  'DESIGN_DRAFTS_FULL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -23,6 +23,7 @@ import { facebookDeletionCallbackRoutes, facebookDeletionRoutes } from './routes
 import { socialAuthRoutes } from './routes/socialAuth.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { captchaRoutes } from './routes/captcha.ts';
+import { designDraftRoutes } from './routes/designDrafts.ts';
 import { campaignRoutes } from './routes/campaigns.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         socialAuthRoutes(signed, ctx);
         facebookDeletionRoutes(signed, ctx);
         appealRoutes(signed, ctx);
+        designDraftRoutes(signed, ctx);
       });
     },
     { prefix: '/api/v2' },

@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { compositeResult, type BackgroundLayer } from './composite.ts';
 import { decodeImage } from './decode.ts';
+import { exportDesign } from './designExport.ts';
 import { encodeImage } from './encode.ts';
 import { analyzeFrameBitmap } from './frameAnalysis.ts';
 import { autoPlace } from './placement.ts';
@@ -119,6 +120,17 @@ const api: ImageWorkerApi = {
         bitmap.close();
         throw error;
       }
+    });
+  },
+
+  loadDesign(jobId, frameId, document) {
+    return job(jobId, async (_signal, checkpoint) => {
+      const { canvas, png, analysis } = await exportDesign(document, { checkpoint });
+      // Kept as the loaded frame, like loadFrame's decoded upload (the same pixels the PNG holds).
+      const bitmap = canvas.transferToImageBitmap();
+      release(frameId);
+      frames.set(frameId, { bitmap, analysis });
+      return { analysis, png };
     });
   },
 

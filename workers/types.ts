@@ -1,4 +1,5 @@
 /** Shared types of the editor core. Coordinates are pixels; angles are degrees, clockwise. */
+import type { DesignDocument } from '../contract/design.ts';
 
 export interface Size {
   width: number;
@@ -139,6 +140,12 @@ export interface RenderRequest {
   outputScale: number;
 }
 
+/** What loadDesign hands back: the frame analysis and the exported PNG (upload it like a frame file). */
+export interface DesignExportResult {
+  analysis: FrameAnalysis;
+  png: Blob;
+}
+
 /** How a test makes a worker fail: an uncaught error, or a job that never answers. */
 export type CrashMode = 'throw' | 'hang';
 
@@ -152,6 +159,11 @@ export interface ImageWorkerApi {
   visionInput(photoId: string): Promise<ImageBitmap>;
   /** `kind` 'background': an opaque design is fine, its whole canvas is the photo area. */
   loadFrame(jobId: number, frameId: string, frame: Blob, kind?: 'frame' | 'background'): Promise<FrameAnalysis>;
+  /**
+   * Renders a designer document to a transparent PNG at its native size, analyses it like loadFrame
+   * (kind = document.kind) and keeps it as frame `frameId`, so render() can use it right away.
+   */
+  loadDesign(jobId: number, frameId: string, document: DesignDocument): Promise<DesignExportResult>;
   place(photoId: string, frameId: string, faces: FaceBox[]): Promise<PhotoTransform>;
   /** Draws the result and keeps it under `jobId` for `encode`; returns its size. */
   composite(jobId: number, request: RenderRequest): Promise<Size>;

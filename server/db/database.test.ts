@@ -24,6 +24,7 @@ const tables = [
   schema.campaignVisits,
   schema.posts,
   schema.reports,
+  schema.designDrafts,
 ].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {

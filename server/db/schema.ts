@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AppealStatus, MonetizationState } from '../../contract/account.ts';
+import type { DesignDocument, DesignKind } from '../../contract/design.ts';
 
 /** A photo hole in a frame, in frame pixels. */
 export interface FrameHole {
@@ -306,4 +307,28 @@ export const pageViews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('page_views_created_idx').on(table.createdAt)],
+);
+
+/** A frame designer draft saved by its account (contract/designDraft.ts); the id is the document's own. */
+export const designDrafts = pgTable(
+  'design_drafts',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<DesignKind>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Migrated and validated on every save. */
+    document: jsonb('document').$type<DesignDocument>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the server to the millisecond, so a client's `baseUpdatedAt` compares exactly. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'design_drafts_pkey', columns: [table.accountId, table.id] }),
+    check('design_drafts_kind_check', sql`${table.kind} in ('frame', 'background')`),
+  ],
 );

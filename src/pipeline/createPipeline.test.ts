@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CrashMode, DecodedPhoto, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, Size, VisionWorkerApi } from '../../workers/types.ts';
+import type { CrashMode, DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, Size, VisionWorkerApi } from '../../workers/types.ts';
 import { createPipeline, type ProgressEvent } from './createPipeline.ts';
 import type { WorkerHandle } from './workerSlot.ts';
 
@@ -42,6 +42,9 @@ class FakeImageWorker implements ImageWorkerApi {
   async loadFrame(_jobId: number, frameId: string): Promise<FrameAnalysis> {
     this.frames.add(frameId);
     return { width: 100, height: 100, holes: [], transparentShare: 0.5 };
+  }
+  async loadDesign(): Promise<DesignExportResult> {
+    throw new Error('not used by these tests');
   }
   async place(photoId: string, frameId: string, faces: FaceBox[]) {
     if (!this.photos.has(photoId) || !this.frames.has(frameId)) throw Object.assign(new Error('missing'), { name: 'PipelineError:RENDER_FAILED' });

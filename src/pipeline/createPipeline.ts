@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import type { DesignDocument } from '../../contract/design.ts';
 import {
   PipelineError,
   type BackgroundChoice,
@@ -17,7 +18,7 @@ import {
 import { isPipelineError, toPipelineError } from './pipelineErrors.ts';
 import { createWorkerSlot, type RunOptions, type WorkerHandle, type WorkerSlot } from './workerSlot.ts';
 
-export type PipelineStage = 'warm' | 'decode' | 'face' | 'segment' | 'analyze' | 'place' | 'composite' | 'encode';
+export type PipelineStage = 'warm' | 'decode' | 'face' | 'segment' | 'analyze' | 'export' | 'place' | 'composite' | 'encode';
 
 export type ProgressEvent =
   | { stage: PipelineStage; status: 'start' }
@@ -67,6 +68,11 @@ export interface Pipeline {
   loadPhoto(file: Blob, options?: { frame?: LoadedFrame; signal?: AbortSignal }): Promise<LoadedPhoto>;
   /** Analyses a frame (a Blob, or a same-origin URL fetched here) and keeps it in the worker. */
   analyzeFrame(frame: Blob | string, options?: { signal?: AbortSignal; kind?: FrameKind }): Promise<LoadedFrame>;
+  /**
+   * Renders a designer document to a transparent PNG in the image worker and analyses it like an
+   * uploaded frame of the document's kind; the frame stays loaded for place() and render().
+   */
+  exportDesign(document: DesignDocument, options?: { signal?: AbortSignal }): Promise<{ png: Blob; frame: LoadedFrame }>;
   /** Automatic placement of a loaded photo in a loaded frame. */
   place(photo: LoadedPhoto, frame: LoadedFrame): Promise<PhotoTransform>;
   render(options: RenderOptions): Promise<Blob>;
@@ -337,6 +343,23 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       );
       frames.set(frameId, record);
       return { frameId, analysis };
+    },
+
+    async exportDesign(document, { signal } = {}) {
+      const frameId = `frame-${++nextId}`;
+      let generation = 0;
+      const { analysis, png } = await stage(
+        image,
+        'export',
+        (api, jobId) => {
+          generation = image.generation;
+          return api.loadDesign(jobId, frameId, document);
+        },
+        { fallback: 'RENDER_FAILED', signal },
+      );
+      // A restarted worker gets the PNG back through loadFrame, like an uploaded frame.
+      frames.set(frameId, { blob: png, kind: document.kind, generation });
+      return { png, frame: { frameId, analysis } };
     },
 
     place: (photo, frame) => place(photo.photoId, photo.faces, frame, undefined),

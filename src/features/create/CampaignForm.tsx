@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignFrame } from '../../../contract/campaign.ts';
 import { CAMPAIGN_LIMITS, type FrameRef } from '../../../contract/campaignWrite.ts';
@@ -32,10 +32,19 @@ export interface CampaignFormProps {
   onSubmit: (values: CampaignFormValues, frames: FrameRef[]) => Promise<void>;
   /** Extra actions beside the submit button (delete on the edit page). */
   actions?: ReactNode;
+  /** Shown below the frame picker (the create page's "Design a frame"). */
+  frameExtras?: ReactNode;
+  /** Lets the page hand in frames made elsewhere (the designer's export), as if picked. */
+  frameIntake?: Ref<FrameIntake>;
+}
+
+export interface FrameIntake {
+  /** Adds the files like picked frames (analysis, upload, server check) and selects the first; with no room left it replaces the selected frame. */
+  take(files: readonly File[]): void;
 }
 
 /** Frames with their preview on one side, the campaign's fields on the other; shared by create and edit. */
-export function CampaignForm({ type, pipeline, pipelineSupported, initial, existing, submitLabel, onSubmit, actions }: CampaignFormProps) {
+export function CampaignForm({ type, pipeline, pipelineSupported, initial, existing, submitLabel, onSubmit, actions, frameExtras, frameIntake }: CampaignFormProps) {
   const { t } = useTranslation();
   const signedIn = useAccountStore(isLoggedIn);
   const creatorPlan = hasCreatorPlan(useAccountStore((state) => state.subscription?.plan));
@@ -59,6 +68,21 @@ export function CampaignForm({ type, pipeline, pipelineSupported, initial, exist
   const maxFrames = creatorPlan ? CAMPAIGN_LIMITS.framesMax : Math.max(CAMPAIGN_LIMITS.framesFree, existing?.frames.length ?? 0);
   const refused = frames.drafts.some((draft) => draft.upload.status === 'refused');
   const checkedCount = frames.drafts.filter((draft) => draft.upload.status === 'checked' || draft.upload.status === 'kept').length;
+  const room = Math.max(0, maxFrames - frames.drafts.length);
+  const { add: addFrames, replace: replaceFrame } = frames;
+  const selectedLocalId = selected?.localId ?? null;
+  useImperativeHandle(
+    frameIntake,
+    () => ({
+      take(files) {
+        const [first] = files;
+        if (!first) return;
+        const ids = room > 0 ? addFrames(files.slice(0, room)) : selectedLocalId ? [replaceFrame(selectedLocalId, first)] : [];
+        if (ids[0]) setSelectedId(ids[0]);
+      },
+    }),
+    [addFrames, replaceFrame, room, selectedLocalId],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,6 +125,7 @@ export function CampaignForm({ type, pipeline, pipelineSupported, initial, exist
           onRemove={frames.remove}
           onMove={frames.move}
         />
+        {frameExtras}
         <SamplePreview pipeline={pipeline} frame={selected?.analysis.status === 'ready' ? selected.analysis.loaded : null} type={type} />
       </div>
       <div className="flex flex-col gap-8">

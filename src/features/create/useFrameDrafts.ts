@@ -19,8 +19,10 @@ export interface FrameDraftsOptions {
 
 export interface FrameDraftsApi {
   drafts: FrameDraft[];
-  add: (files: readonly File[]) => void;
-  replace: (localId: string, file: File) => void;
+  /** Returns the new drafts' local ids. */
+  add: (files: readonly File[]) => string[];
+  /** Returns the new draft's local id. */
+  replace: (localId: string, file: File) => string;
   remove: (localId: string) => void;
   move: (from: number, to: number) => void;
   /** Uploads are running. */
@@ -121,12 +123,14 @@ export function useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, in
   const add = useCallback((files: readonly File[]) => {
     const fresh = files.map(fromFile);
     setDrafts((list) => [...list, ...fresh]);
+    return fresh.map((draft) => draft.localId);
   }, [fromFile]);
   const replace = useCallback(
     (localId: string, file: File) => {
       release(drafts.find((draft) => draft.localId === localId));
       const fresh = fromFile(file);
       setDrafts((list) => list.map((draft) => (draft.localId === localId ? fresh : draft)));
+      return fresh.localId;
     },
     [drafts, fromFile, release],
   );

@@ -1,0 +1,128 @@
+/**
+ * Where the supporter's photo will show in a design: the axis-aligned bounds, in document pixels,
+ * of its largest visible hole. The live preview places the face sample there (autoPlace), the way
+ * the exported PNG's analysis will find the transparent region later.
+ *
+ * Groups carry only a translation and a rotation (no scale), so every element's placement in the
+ * document is a rigid motion: the rotations add up along the path. A hole group cuts as a whole,
+ * so it counts as one hole (the union of its visible children).
+ */
+import type { DesignDocument, DesignElement, LeafElement } from '../../../contract/design.ts';
+
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A leaf's local box; text height comes from its layout, which needs a canvas (null: unknown). */
+export type MeasureElement = (element: LeafElement) => { width: number; height: number } | null;
+
+/** Box elements have their size; text without a measure gets one line per `\n` at its line height. */
+export const boxSize: MeasureElement = (element) => {
+  if (element.type !== 'text') return { width: element.width, height: element.height };
+  const lines = element.text.split('\n').length;
+  return { width: element.width, height: lines * element.fontSize * element.lineHeight };
+};
+
+interface Placement {
+  /** Document position of the element's local origin. */
+  x: number;
+  y: number;
+  /** Total clockwise rotation in degrees. */
+  rotation: number;
+}
+
+interface Hole {
+  bounds: Bounds;
+  /** Cut area (shape area of its leaves); ranks holes. */
+  area: number;
+}
+
+const RAD = Math.PI / 180;
+
+function place(parent: Placement, element: DesignElement): Placement {
+  const cos = Math.cos(parent.rotation * RAD);
+  const sin = Math.sin(parent.rotation * RAD);
+  return { x: parent.x + element.x * cos - element.y * sin, y: parent.y + element.x * sin + element.y * cos, rotation: parent.rotation + element.rotation };
+}
+
+/** Bounds of one leaf's drawn shape in document pixels (an ellipse exactly, other shapes by their box). */
+function leafHole(element: LeafElement, at: Placement, measure: MeasureElement): Hole | null {
+  const size = measure(element);
+  if (!size || !(size.width > 0) || !(size.height > 0)) return null;
+  const cos = Math.cos(at.rotation * RAD);
+  const sin = Math.sin(at.rotation * RAD);
+  const { width: w, height: h } = size;
+  // The box centre in the document; the shape's half extents along the document axes.
+  const cx = at.x + (w / 2) * cos - (h / 2) * sin;
+  const cy = at.y + (w / 2) * sin + (h / 2) * cos;
+  let ex: number;
+  let ey: number;
+  if (element.type === 'ellipse') {
+    ex = Math.hypot((w / 2) * cos, (h / 2) * sin);
+    ey = Math.hypot((w / 2) * sin, (h / 2) * cos);
+  } else {
+    ex = (w / 2) * Math.abs(cos) + (h / 2) * Math.abs(sin);
+    ey = (w / 2) * Math.abs(sin) + (h / 2) * Math.abs(cos);
+  }
+  const area = element.type === 'ellipse' ? (Math.PI / 4) * w * h : w * h;
+  return { bounds: { x: cx - ex, y: cy - ey, width: 2 * ex, height: 2 * ey }, area };
+}
+
+function union(holes: Hole[]): Hole | null {
+  if (holes.length === 0) return null;
+  const left = Math.min(...holes.map((hole) => hole.bounds.x));
+  const top = Math.min(...holes.map((hole) => hole.bounds.y));
+  const right = Math.max(...holes.map((hole) => hole.bounds.x + hole.bounds.width));
+  const bottom = Math.max(...holes.map((hole) => hole.bounds.y + hole.bounds.height));
+  return { bounds: { x: left, y: top, width: right - left, height: bottom - top }, area: holes.reduce((sum, hole) => sum + hole.area, 0) };
+}
+
+const visible = (element: DesignElement) => !element.hidden && element.opacity > 0;
+
+/** Everything an element cuts when it (or a group around it) is a hole: its visible leaves, merged. */
+function cutBy(element: DesignElement, parent: Placement, measure: MeasureElement): Hole | null {
+  if (!visible(element)) return null;
+  const at = place(parent, element);
+  if (element.type !== 'group') return leafHole(element, at, measure);
+  return union(element.children.flatMap((child) => cutBy(child, at, measure) ?? []));
+}
+
+function collectHoles(elements: readonly DesignElement[], parent: Placement, measure: MeasureElement, into: Hole[]): Hole[] {
+  for (const element of elements) {
+    if (!visible(element)) continue;
+    if (element.hole) {
+      const hole = cutBy(element, parent, measure);
+      if (hole) into.push(hole);
+    } else if (element.type === 'group') collectHoles(element.children, place(parent, element), measure, into);
+  }
+  return into;
+}
+
+function clip(bounds: Bounds, width: number, height: number): Bounds | null {
+  const left = Math.max(0, bounds.x);
+  const top = Math.max(0, bounds.y);
+  const right = Math.min(width, bounds.x + bounds.width);
+  const bottom = Math.min(height, bounds.y + bounds.height);
+  return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : null;
+}
+
+/** Every visible hole's bounds clipped to the canvas, largest cut first. */
+export function holeBoundsList(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Bounds[] {
+  return collectHoles(document.elements, { x: 0, y: 0, rotation: 0 }, measure, [])
+    .flatMap((hole) => {
+      const bounds = clip(hole.bounds, document.width, document.height);
+      // A hole partly off the canvas cuts only its share on it.
+      const onCanvas = bounds ? (bounds.width * bounds.height) / (hole.bounds.width * hole.bounds.height) : 0;
+      return bounds ? [{ bounds, area: hole.area * onCanvas }] : [];
+    })
+    .sort((a, b) => b.area - a.area)
+    .map((hole) => hole.bounds);
+}
+
+/** The largest visible hole's bounds on the canvas, or null when the design has none. */
+export function holeBounds(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Bounds | null {
+  return holeBoundsList(document, measure)[0] ?? null;
+}
