@@ -1,16 +1,14 @@
-import { Cloud, HardDrive, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { Cloud, HardDrive, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DesignKind } from '../../../contract/design.ts';
 import { Button } from '../../components/Button.tsx';
-import { ResponsiveDialog } from '../../components/ResponsiveDialog.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { isApiError } from '../../lib/api/index.ts';
 import { formatDate, formatRelativeTime } from '../../lib/format.ts';
 import { useAsync } from '../../pages/shared/useAsync.ts';
 import { isLoggedIn, useAccountStore } from '../../stores/accountStore.ts';
-import { FormError } from '../account/TextField.tsx';
+import { ConfirmDeleteButton } from '../account/ConfirmDeleteButton.tsx';
 import { deleteServerDraft, listServerDrafts } from './designDraftApi.ts';
 import { deleteLocalDraft, listLocalDrafts } from './designDraftDb.ts';
 import { mergeDraftSummaries, type ListedDraft } from './mergeDraftSummaries.ts';
@@ -127,54 +125,31 @@ function DraftRow({ draft, now, onOpen, onDeleted }: { draft: ListedDraft; now: 
 
 function DeleteDraftButton({ draft, name, onDeleted }: { draft: ListedDraft; name: string; onDeleted: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      // The account's copy first: if that fails, the device's copy still lists the draft.
-      if (draft.inAccount) {
-        await deleteServerDraft(draft.id).catch((failure: unknown) => {
-          if (!(isApiError(failure) && failure.code === 'NOT_FOUND')) throw failure;
-        });
-      }
-      if (draft.onDevice) await deleteLocalDraft(draft.id);
-      setOpen(false);
-      onDeleted();
-    } catch (failure) {
-      setError(isApiError(failure) ? t(`errors.${failure.code}`, { defaultValue: failure.message }) : t('design.drafts.deleteFailed'));
-    } finally {
-      setPending(false);
+  const remove = async () => {
+    // The account's copy first: if that fails, the device's copy still lists the draft.
+    if (draft.inAccount) {
+      await deleteServerDraft(draft.id).catch((failure: unknown) => {
+        if (!(isApiError(failure) && failure.code === 'NOT_FOUND')) throw failure;
+      });
     }
+    if (draft.onDevice) await deleteLocalDraft(draft.id);
   };
-
   return (
-    <>
-      <Button type="button" variant="ghost" size="sm" className="text-destructive" aria-label={t('design.drafts.deleteNamed', { name })} onClick={() => setOpen(true)}>
-        <Trash2 aria-hidden="true" />
-        {t('design.drafts.delete')}
-      </Button>
-      <ResponsiveDialog
-        open={open}
-        onOpenChange={(next) => !pending && setOpen(next)}
-        title={t('design.drafts.deleteTitle', { name })}
-        description={t(draft.inAccount ? 'design.drafts.deleteDescriptionAccount' : 'design.drafts.deleteDescription')}
-        footer={
-          <>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              {t('design.drafts.cancel')}
-            </Button>
-            <Button type="button" variant="destructive" onClick={() => void confirm()} disabled={pending}>
-              {pending ? t('design.drafts.deleting') : t('design.drafts.confirmDelete')}
-            </Button>
-          </>
-        }
-      >
-        <FormError message={error} />
-      </ResponsiveDialog>
-    </>
+    <ConfirmDeleteButton
+      variant="ghost"
+      size="sm"
+      labels={{
+        action: t('design.drafts.delete'),
+        actionAria: t('design.drafts.deleteNamed', { name }),
+        title: t('design.drafts.deleteTitle', { name }),
+        description: t(draft.inAccount ? 'design.drafts.deleteDescriptionAccount' : 'design.drafts.deleteDescription'),
+        cancel: t('design.drafts.cancel'),
+        confirm: t('design.drafts.confirmDelete'),
+        pending: t('design.drafts.deleting'),
+        failed: t('design.drafts.deleteFailed'),
+      }}
+      remove={remove}
+      onDeleted={onDeleted}
+    />
   );
 }
