@@ -83,7 +83,7 @@ export function DesignContextMenu({ at, onClose }: DesignContextMenuProps) {
     'separator',
     { key: 'lock', label: facts.allLocked ? t('design.menu.unlock') : t('design.menu.lock'), disabled: none, run: () => setSelectionLocked(!facts.allLocked) },
     { key: 'hide', label: facts.allHidden ? t('design.menu.show') : t('design.menu.hide'), disabled: none, run: () => setSelectionHidden(!facts.allHidden) },
-    { key: 'hole', label: facts.allHoles ? t('design.menu.removeHole') : t('design.menu.makeHole'), disabled: none, run: () => setSelectionHole(!facts.allHoles) },
+    { key: 'hole', label: facts.allHoles ? t('design.menu.removeHole', { context: document?.kind }) : t('design.menu.makeHole', { context: document?.kind }), disabled: none, run: () => setSelectionHole(!facts.allHoles) },
   ];
 
   function items(): HTMLElement[] {

@@ -68,6 +68,13 @@ describe('DesignToolbar', () => {
     expect(currentDocument().elements.map((element) => element.type)).toEqual(['rect', 'ellipse', 'polygon', 'star', 'line']);
   });
 
+  it('calls holes the photo area in a background design', () => {
+    act(() => designState().load({ ...currentDocument(), kind: 'background' }));
+    renderToolbar();
+    expect(screen.queryByRole('button', { name: 'Photo hole' })).toBeNull();
+    expect(button('Photo area')).toBeTruthy();
+  });
+
   it('disables undo and redo when there is nothing to undo or redo', () => {
     renderToolbar();
     expect((button('Undo') as HTMLButtonElement).disabled).toBe(true);

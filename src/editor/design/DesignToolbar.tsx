@@ -168,18 +168,18 @@ export function DesignToolbar({ decodeImage = browserImageDecoder, className }: 
         <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} hidden aria-label={t('design.toolbar.imageFile')} onChange={(event) => void onFile(event)} />
         <DropdownMenu.Root>
           <DropdownMenu.Trigger asChild>
-            <ToolButton label={t('design.toolbar.holes')} icon={Scan} disabled={noDocument} />
+            <ToolButton label={t('design.toolbar.holes', { context: document?.kind })} icon={Scan} disabled={noDocument} />
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content sideOffset={6} className="z-50 min-w-56 rounded-lg border bg-background p-1 shadow-lg">
               {HOLES.map(({ shape, key }) => (
                 <DropdownMenu.Item key={shape} className={itemClass} onSelect={() => addHole(shape)}>
-                  {t(`design.toolbar.${key}`)}
+                  {t(`design.toolbar.${key}`, { context: document?.kind })}
                 </DropdownMenu.Item>
               ))}
               <DropdownMenu.Separator className="my-1 h-px bg-border" />
               <DropdownMenu.Item className={itemClass} disabled={facts.count === 0 || facts.allHoles} onSelect={() => setSelectionHole(true)}>
-                {t('design.toolbar.makeHole')}
+                {t('design.toolbar.makeHole', { context: document?.kind })}
               </DropdownMenu.Item>
             </DropdownMenu.Content>
           </DropdownMenu.Portal>

@@ -233,7 +233,7 @@ export function LayersPanel({ className }: { className?: string }) {
                 ) : (
                   <span className={cn('min-w-0 flex-1 truncate', element.hidden && 'line-through')}>{name}</span>
                 )}
-                {element.hole && <span className="shrink-0 rounded bg-accent px-1.5 py-0.5 text-[10px] font-semibold text-accent-foreground uppercase">{t('design.layers.hole')}</span>}
+                {element.hole && <span className="shrink-0 rounded bg-accent px-1.5 py-0.5 text-[10px] font-semibold text-accent-foreground uppercase">{t('design.layers.hole', { context: document?.kind })}</span>}
                 <button
                   type="button"
                   tabIndex={isActive ? 0 : -1}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import { FACE_SAMPLE_URLS } from '../../features/create/faceSamples.ts';
 import { cn } from '../../lib/cn.ts';
+import { useDesignStore } from '../../stores/designStore.ts';
 import type { SamplePreviewStatus } from './useSamplePreview.ts';
 
 export interface SamplePreviewControlsProps {
@@ -18,6 +19,7 @@ export interface SamplePreviewControlsProps {
 
 /** The live preview's switch ("Show sample photo"), the choice of face sample and what the preview is doing. */
 export function SamplePreviewControls({ status, enabled, onEnabledChange, sample, onSampleChange, supported }: SamplePreviewControlsProps) {
+  const kind = useDesignStore((state) => state.document?.kind);
   const { t } = useTranslation();
   const id = useId();
   if (!supported) return <p className="text-sm text-muted-foreground">{t('design.designer.preview.unsupported')}</p>;
@@ -52,7 +54,7 @@ export function SamplePreviewControls({ status, enabled, onEnabledChange, sample
             <Spinner size="sm" label={t('design.designer.preview.loading')} />
           </span>
         )}
-        {status === 'no-hole' && t('design.designer.preview.noHole')}
+        {status === 'no-hole' && t('design.designer.preview.noHole', { context: kind })}
         {status === 'failed' && <span className="text-destructive">{t('design.designer.preview.failed')}</span>}
       </p>
     </section>
