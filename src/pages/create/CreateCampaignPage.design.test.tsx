@@ -128,6 +128,8 @@ describe('the create page and the frame designer', { timeout: 30_000 }, () => {
     creatorServer();
     const router = renderAt('/create/frame/no-such-design');
     expect(await screen.findByRole('heading', { level: 1, name: 'Design not found' }, { timeout: 10_000 })).toBeTruthy();
+    // The hidden form keeps its state but not its h1: the page has one.
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Back to the create page' }));
     });

@@ -64,9 +64,14 @@ function CreateCampaign({ type }: { type: CampaignType }) {
 
   return (
     <PageContainer route="create-campaign" className={cn('py-6 sm:py-10', designing && 'max-w-none px-2 py-2 sm:px-4 sm:py-4')}>
+      {/* The designer has its own h1; a page keeps exactly one. */}
+      {!designing && (
+        <>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(`create.page.title.${type}`)}</h1>
+          <p className="mt-2 mb-8 text-muted-foreground">{t(`create.page.lead.${type}`)}</p>
+        </>
+      )}
       <div hidden={designing} data-testid="create-form">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(`create.page.title.${type}`)}</h1>
-        <p className="mt-2 mb-8 text-muted-foreground">{t(`create.page.lead.${type}`)}</p>
         <CampaignForm
           type={type}
           pipeline={pipeline}
