@@ -3,10 +3,11 @@
  * axis-aligned bounds on the canvas (rotations of the element and its groups included), and moves
  * it by a canvas-space offset turned into its parent's coordinates.
  */
-import type { DesignDocument, DesignElement, LeafElement } from '../../../contract/design.ts';
+import type { DesignDocument, DesignElement } from '../../../contract/design.ts';
 import { isLocked } from '../../stores/design/commandBuilders.ts';
 import type { DesignCommand } from '../../stores/design/designCommand.ts';
 import { ancestorsOf, findElement } from '../../stores/design/tree.ts';
+import { boxSize, type MeasureElement } from './measureElement.ts';
 
 export type AlignEdge = 'left' | 'center' | 'right' | 'top' | 'middle' | 'bottom';
 export type AlignTarget = 'selection' | 'canvas';
@@ -19,13 +20,6 @@ export interface Box {
 }
 
 type Point = readonly [number, number];
-
-/** A leaf's local box size (text height comes from its layout). */
-export type MeasureElement = (element: LeafElement) => { width: number; height: number };
-
-/** Box sizes as stored; text gets one line per paragraph at its line height (wrapping needs a canvas). */
-export const boxSize: MeasureElement = (element) =>
-  element.type === 'text' ? { width: element.width, height: element.text.split('\n').length * element.fontSize * element.lineHeight } : { width: element.width, height: element.height };
 
 const RAD = Math.PI / 180;
 

@@ -8,6 +8,7 @@
  * so it counts as one hole (the union of its visible children).
  */
 import type { DesignDocument, DesignElement, LeafElement } from '../../../contract/design.ts';
+import { boxSize, type MeasureElement } from './measureElement.ts';
 
 export interface Bounds {
   x: number;
@@ -15,16 +16,6 @@ export interface Bounds {
   width: number;
   height: number;
 }
-
-/** A leaf's local box; text height comes from its layout, which needs a canvas (null: unknown). */
-export type MeasureElement = (element: LeafElement) => { width: number; height: number } | null;
-
-/** Box elements have their size; text without a measure gets one line per `\n` at its line height. */
-export const boxSize: MeasureElement = (element) => {
-  if (element.type !== 'text') return { width: element.width, height: element.height };
-  const lines = element.text.split('\n').length;
-  return { width: element.width, height: lines * element.fontSize * element.lineHeight };
-};
 
 interface Placement {
   /** Document position of the element's local origin. */
@@ -51,7 +42,7 @@ function place(parent: Placement, element: DesignElement): Placement {
 /** Bounds of one leaf's drawn shape in document pixels (an ellipse exactly, other shapes by their box). */
 function leafHole(element: LeafElement, at: Placement, measure: MeasureElement): Hole | null {
   const size = measure(element);
-  if (!size || !(size.width > 0) || !(size.height > 0)) return null;
+  if (!(size.width > 0) || !(size.height > 0)) return null;
   const cos = Math.cos(at.rotation * RAD);
   const sin = Math.sin(at.rotation * RAD);
   const { width: w, height: h } = size;

@@ -4,7 +4,8 @@ import { elementSize } from '../../../workers/designRender.ts';
 import { FACE_SAMPLE_URLS, faceSample } from '../../features/create/faceSamples.ts';
 import { autoPlace, isPipelineError, photoToFrameMatrix, type FaceBox, type Pipeline, type Size } from '../../pipeline/index.ts';
 import type { DesignUnderlay } from './DesignCanvas.tsx';
-import { boxSize, holeBounds, type Bounds, type MeasureElement } from './holeBounds.ts';
+import { holeBounds, type Bounds } from './holeBounds.ts';
+import { boxSize, type MeasureElement } from './measureElement.ts';
 
 /** What DesignCanvas draws under the design: `image` at width × height, mapped by `matrix` (image px → document px). */
 export type SampleUnderlay = DesignUnderlay;
