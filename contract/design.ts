@@ -146,6 +146,8 @@ export type DesignElement = LeafElement | GroupElement;
 export type DesignElementType = DesignElement['type'];
 /** Elements drawn with fill and stroke. */
 export type ShapeElement = RectElement | EllipseElement | PolygonElement | StarElement;
+export const isShapeElement = (element: DesignElement): element is ShapeElement =>
+  element.type === 'rect' || element.type === 'ellipse' || element.type === 'polygon' || element.type === 'star';
 
 export const groupElement: z.ZodType<GroupElement> = z.lazy(() =>
   z.object({ ...base, type: z.literal('group'), children: z.array(designElement).max(DESIGN_LIMITS.maxElements) }).strict(),

@@ -214,7 +214,8 @@ function fitPoints(radii: readonly number[], width: number, height: number): [nu
   return unit.map(([x, y]) => [((x - minX) / spanX) * width, ((y - minY) / spanY) * height]);
 }
 
-function shapePath(context: Context2D, element: ShapeElement): void {
+/** Starts a new path with a shape's outline in its local box (the designer outlines holes with it). */
+export function shapePath(context: Context2D, element: ShapeElement): void {
   const { width: w, height: h } = element;
   context.beginPath();
   switch (element.type) {

@@ -208,6 +208,17 @@ describe('DesignCanvas', () => {
     expect(missingBrowserKeys.size).toBe(0);
   });
 
+  it('outlines a star hole along the star, not its box', async () => {
+    const star: DesignElement = { ...base, hole: true, id: 'star', name: 'Star hole', type: 'star', x: 300, y: 420, width: 100, height: 100, points: 5, innerRatio: 0.5, fill: { kind: 'solid', color: '#000000' }, stroke: null };
+    useDesignStore.getState().load({ ...testDocument(), elements: [...testDocument().elements, star] });
+    const { surface } = setup();
+    await drawn(surface);
+    // The box's corner lies outside the star: the page's white, no dashed outline through it.
+    await expect.poll(() => near(pixel(surface, 300, 420), WHITE)).toBe(true);
+    // The star's top vertex is on the outline.
+    expect(near(pixel(surface, 350, 420), WHITE)).toBe(false);
+  });
+
   it('redraws only what changed: an update moves the node and the pixels', async () => {
     const { surface } = setup();
     await drawn(surface);

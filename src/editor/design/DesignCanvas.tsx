@@ -2,8 +2,8 @@ import Konva from 'konva';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Layer, Rect, Shape, Stage, Transformer } from 'react-konva';
-import { DESIGN_LIMITS, type DesignAsset, type DesignDocument, type RectElement, type TextElement } from '../../../contract/design.ts';
-import { drawElementBody, fontFor, layoutText } from '../../../workers/designRender.ts';
+import { DESIGN_LIMITS, isShapeElement, type DesignAsset, type DesignDocument, type RectElement, type TextElement } from '../../../contract/design.ts';
+import { drawElementBody, fontFor, layoutText, shapePath } from '../../../workers/designRender.ts';
 import { loadDesignFonts } from '../../../workers/designFonts.ts';
 import { cn } from '../../lib/cn.ts';
 import { isLocked, transformCommand } from '../../stores/design/commandBuilders.ts';
@@ -557,13 +557,15 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
       if (!node.isVisible() || !(node instanceof Konva.Shape)) continue;
       const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = node.getAbsoluteTransform(stage).getMatrix();
       ctx.transform(a, b, c, d, e, f);
-      ctx.beginPath();
       const w = node.width();
       const h = node.height();
       const element = findElement(design, node.id())?.element;
-      if (element?.type === 'ellipse') ctx.ellipse(w / 2, h / 2, w / 2, h / 2, 0, 0, Math.PI * 2);
-      else if (element?.type === 'rect') ctx.roundRect(0, 0, w, h, Math.min(element.cornerRadius, w / 2, h / 2));
-      else ctx.rect(0, 0, w, h);
+      // Shapes get their exact outline; text, images and lines their box.
+      if (element && isShapeElement(element)) shapePath(ctx, { ...element, width: w, height: h });
+      else {
+        ctx.beginPath();
+        ctx.rect(0, 0, w, h);
+      }
       // Strokes in device px, whatever the zoom.
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.setLineDash([]);
