@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './tests/helpers/chromium.ts';
+import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8391);
-/** tests/helpers/accounts.ts reads the mail the server writes here. */
+/** tests/testing/accounts.ts reads the mail the server writes here. */
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 // Debian's Chromium, never a downloaded browser (DESIGN.md, machine notes).
@@ -14,7 +14,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: [['list']],
-  globalSetup: './tests/helpers/buildFixturesSetup.ts',
+  globalSetup: './tests/testing/buildFixturesSetup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: chromiumLaunchOptions,

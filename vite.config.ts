@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { playwright } from '@vitest/browser-playwright';
-import { chromiumLaunchOptions } from './tests/helpers/chromium.ts';
+import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -55,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'workers/**/*.test.ts', 'wasm/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'core/**/*.test.ts', 'workers/**/*.test.ts', 'wasm/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts', 'node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -75,7 +75,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: ['workers/**/*.browser.test.ts', 'wasm/**/*.browser.test.ts', 'src/**/*.browser.test.{ts,tsx}'],
+          include: ['core/**/*.browser.test.ts', 'workers/**/*.browser.test.ts', 'wasm/**/*.browser.test.ts', 'src/**/*.browser.test.{ts,tsx}'],
           testTimeout: 60_000,
           // Fixtures, models and the wasm kernel are generated, never downloaded or committed.
           globalSetup: ['scripts/buildFixtures.ts', 'scripts/buildModels.ts', 'wasm/build.ts'],

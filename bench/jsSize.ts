@@ -1,6 +1,6 @@
 /**
  * The JavaScript a campaign page loads before a photo is picked: the app entry and the
- * `campaign` route chunk (src/pages/campaign/CampaignPage.tsx), each with its static imports,
+ * `campaign` route chunk (src/routes/campaign/CampaignPage.tsx), each with its static imports,
  * read from the manifest of a production `vite build`. Sizes are gzip level 9.
  */
 import { execFileSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const CAMPAIGN_ROUTE = 'src/pages/campaign/CampaignPage.tsx';
+export const CAMPAIGN_ROUTE = 'src/routes/campaign/CampaignPage.tsx';
 
 interface ManifestChunk {
   file: string;

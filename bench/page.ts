@@ -380,7 +380,7 @@ const bench = {
     }),
 
   /**
-   * Preview drag on the proxy, the way src/editor/PhotoAdjuster.tsx does it: a Konva stage with the 1280 px
+   * Preview drag on the proxy, the way src/domains/support/PhotoAdjuster.tsx does it: a Konva stage with the 1280 px
    * proxy under the frame; every animation frame moves, turns and scales the photo node and batch-draws the layer.
    */
   previewDrag: (seconds: number) =>
@@ -426,7 +426,7 @@ const bench = {
   /**
    * Frame designer export of a 1080² built-in template: ours renders in the image worker and analyses the PNG
    * (pipeline.exportDesign); the peer clones the design into a Konva stage on the main thread and calls
-   * stage.toDataURL(), the way canvas editors export. Both draw with the same workers/designRender.ts.
+   * stage.toDataURL(), the way canvas editors export. Both draw with the same core/design/designRender.ts.
    */
   designExport: (runs: number) =>
     phase(async () => {

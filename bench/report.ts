@@ -219,7 +219,7 @@ ${table(
   ],
 )}
 
-Both draw with workers/designRender.ts. "Longest main-thread block" is the longest gap between animation frames while one export ran.
+Both draw with core/design/designRender.ts. "Longest main-thread block" is the longest gap between animation frames while one export ran.
 
 ## JavaScript before the first photo (campaign route, production build)
 

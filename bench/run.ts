@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { buildInputs } from '../tests/visual/globalSetup.ts';
-import { chromiumLaunchOptions } from '../tests/helpers/chromium.ts';
+import { chromiumLaunchOptions } from '../tests/testing/chromium.ts';
 import { campaignReadLoad, type ApiLoad } from './apiLoad.ts';
 import { campaignPageJs, type JsSize } from './jsSize.ts';
 import type { BenchApi } from './page.ts';

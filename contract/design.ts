@@ -1,6 +1,6 @@
 /**
  * The frame designer's document: versioned JSON, shared by the designer (src/), the export
- * renderer (workers/designRender.ts) and the draft API (server/).
+ * renderer (core/design/designRender.ts) and the draft API (server/).
  *
  * Geometry follows Konva: an element's (x, y) is its local origin in its parent's coordinates,
  * `rotation` (degrees, clockwise) turns it about that origin, and it draws inside the local box
@@ -46,7 +46,7 @@ export const CANVAS_PRESETS = [
 ] as const;
 export type CanvasPresetId = (typeof CANVAS_PRESETS)[number]['id'] | 'custom';
 
-/** The bundled fonts (workers/designFonts.ts has their files). */
+/** The bundled fonts (core/design/designFonts.ts has their files). */
 export const designFontIds = ['inter', 'poppins', 'montserrat', 'playfair-display', 'bebas-neue', 'pacifico', 'oswald', 'lobster', 'roboto-slab'] as const;
 export type DesignFontId = (typeof designFontIds)[number];
 
@@ -99,7 +99,7 @@ export const starElement = z.object({ ...base, ...box, ...paint, type: z.literal
 export const lineElement = z
   .object({ ...base, ...box, type: z.literal('line'), color: designColor, cap: z.enum(['butt', 'round', 'square']), dash: z.array(finite.min(0).max(1000)).max(8) })
   .strict();
-/** Text wrapped to `width`; its height follows from the layout (workers/designRender.ts layoutText). */
+/** Text wrapped to `width`; its height follows from the layout (core/design/designRender.ts layoutText). */
 export const textElement = z
   .object({
     ...base,

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Same names as src/features/create/faceSamples.ts serves. */
+/** Same names as src/domains/create/faceSamples.ts serves. */
 export const SAMPLE_FILES = ['sample-1.jpg', 'sample-2.jpg', 'sample-3.jpg'] as const;
 /** Long side of a sample: enough for a preview, small enough to load fast. */
 export const SAMPLE_MAX_SIDE = 960;

@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignListResponse, campaignResponse } from '../contract/campaign.ts';
 import { CAMPAIGN_LIMITS } from '../contract/campaignWrite.ts';
-import { campaignFrames, campaigns } from '../server/db/schema.ts';
-import { LocalFileStorage } from '../server/storage/localStorage.ts';
-import { UrlSigner } from '../server/storage/urlSigning.ts';
+import { campaignFrames, campaigns } from '../server/infra/db/schema.ts';
+import { LocalFileStorage } from '../server/infra/storage/localStorage.ts';
+import { UrlSigner } from '../server/infra/storage/urlSigning.ts';
 import { createTestApp, drivers, signedInject, TEST_SECRET, type TestApp } from '../server/testing/testApp.ts';
 import { seedIfEmpty, transparentBoundingBox } from './seed.ts';
 

@@ -3,13 +3,13 @@ import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FrameHole } from '../contract/campaign.ts';
 import { loadConfig, resolveSigningSecret } from '../server/config.ts';
-import { openDatabase, type Database } from '../server/db/database.ts';
-import { accounts, campaignFrames, campaigns } from '../server/db/schema.ts';
-import { createStorage } from '../server/storage/createStorage.ts';
-import type { FileStorage } from '../server/storage/storage.ts';
-import { renderCampaignPreviews } from '../server/services/campaignImages.ts';
-import { checkFrameImage } from '../server/services/frameImage.ts';
-import { UrlSigner } from '../server/storage/urlSigning.ts';
+import { openDatabase, type Database } from '../server/infra/db/database.ts';
+import { accounts, campaignFrames, campaigns } from '../server/infra/db/schema.ts';
+import { createStorage } from '../server/infra/storage/createStorage.ts';
+import type { FileStorage } from '../server/infra/storage/storage.ts';
+import { renderCampaignPreviews } from '../server/domain/campaignImages.ts';
+import { checkFrameImage } from '../server/domain/frameImage.ts';
+import { UrlSigner } from '../server/infra/storage/urlSigning.ts';
 import { demoDesigns, FRAME_SIZE, frameSvg, placeholderPhotoSvg, type FrameDesign } from './seedDesigns.ts';
 
 interface DemoCampaign {

@@ -8,8 +8,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, resolveSigningSecret } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
-import { createStorage } from '../server/storage/createStorage.ts';
-import { UrlSigner } from '../server/storage/urlSigning.ts';
+import { createStorage } from '../server/infra/storage/createStorage.ts';
+import { UrlSigner } from '../server/infra/storage/urlSigning.ts';
 import { seedIfEmpty } from './seed.ts';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));

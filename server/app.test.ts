@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../contract/errorEnvelope.ts';
 import { healthResponse } from '../contract/health.ts';
-import { pageViews } from './db/schema.ts';
-import type { FileStorage } from './storage/storage.ts';
+import { pageViews } from './infra/db/schema.ts';
+import type { FileStorage } from './infra/storage/storage.ts';
 import { createTestApp, drivers, signedInject, type TestApp } from './testing/testApp.ts';
 
 async function pageViewCount(t: TestApp): Promise<number> {

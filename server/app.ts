@@ -6,10 +6,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import { resolveSigningSecret, type AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { openDatabase, type Database } from './infra/db/database.ts';
 import { ApiError } from './http/apiError.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer } from './infra/mail/mailer.ts';
 import { contentSecurityPolicy, socialSignInConfigured } from './http/contentSecurityPolicy.ts';
 import { indexInlineScriptHashes } from './http/inlineScripts.ts';
 import { pageMetaRenderer } from './http/pageMeta.ts';
@@ -33,15 +33,15 @@ import { postRoutes } from './routes/posts.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
 import { TEST_HOOKS_PREFIX, testHookRoutes } from './routes/testHooks.ts';
-import { createNonceStore, type NonceStore } from './services/nonceStore.ts';
-import { createSignatureVerifier } from './services/requestSigning.ts';
-import { createCaptcha } from './services/captcha.ts';
-import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './services/hitCounter.ts';
-import { createTokenService } from './services/tokens.ts';
-import { startUploadSweep } from './services/uploadSweep.ts';
-import { createStorage } from './storage/createStorage.ts';
-import type { FileStorage } from './storage/storage.ts';
-import { UrlSigner } from './storage/urlSigning.ts';
+import { createNonceStore, type NonceStore } from './infra/nonceStore.ts';
+import { createSignatureVerifier } from './http/requestSigning.ts';
+import { createCaptcha } from './infra/captcha.ts';
+import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './infra/hitCounter.ts';
+import { createTokenService } from './infra/tokens.ts';
+import { startUploadSweep } from './domain/uploadSweep.ts';
+import { createStorage } from './infra/storage/createStorage.ts';
+import type { FileStorage } from './infra/storage/storage.ts';
+import { UrlSigner } from './infra/storage/urlSigning.ts';
 
 const NONCE_PURGE_INTERVAL_MS = 10 * 60_000;
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import type { Database } from './db/database.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { CaptchaService } from './services/captcha.ts';
-import type { HitCounter } from './services/hitCounter.ts';
-import type { NonceStore } from './services/nonceStore.ts';
-import type { TokenService } from './services/tokens.ts';
-import type { FileStorage } from './storage/storage.ts';
-import type { UrlSigner } from './storage/urlSigning.ts';
+import type { Database } from './infra/db/database.ts';
+import type { Mailer } from './infra/mail/mailer.ts';
+import type { CaptchaService } from './infra/captcha.ts';
+import type { HitCounter } from './infra/hitCounter.ts';
+import type { NonceStore } from './infra/nonceStore.ts';
+import type { TokenService } from './infra/tokens.ts';
+import type { FileStorage } from './infra/storage/storage.ts';
+import type { UrlSigner } from './infra/storage/urlSigning.ts';
 
 /** What route plugins need, built once in buildApp. */
 export interface AppContext {

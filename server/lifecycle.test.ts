@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase } from './infra/db/database.ts';
 import { shutdown } from './lifecycle.ts';
 import { createTestDatabase, drivers, TEST_SECRET } from './testing/testApp.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db/database.ts';
+import type { Database } from './infra/db/database.ts';
 
 /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
 export async function shutdown(app: FastifyInstance, database?: Database): Promise<void> {

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig, type AppConfig } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { openDatabase, type Database } from './infra/db/database.ts';
 import { installSignalHandlers } from './lifecycle.ts';
 
 export interface StartOptions {

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWasm } from './build.ts';
 import { loadFrameAlpha } from './frameAlpha.ts';
-import { labelAlpha, STAT_FIELDS, type AlphaLabeller } from './labelAlpha.ts';
-import { circle, componentStrings, floodFillComponents, roundedRect, syntheticFrame } from './syntheticFrames.ts';
+import { labelAlpha, STAT_FIELDS, type AlphaLabeller } from '../core/frame/labelAlpha.ts';
+import { circle, componentStrings, floodFillComponents, roundedRect, syntheticFrame } from '../core/frame/syntheticFrames.ts';
 
 let wasm: AlphaLabeller;
 

@@ -5,7 +5,7 @@
  * AlphaLabeller with the same contract as the TypeScript twin `labelAlpha`, or rejects when the
  * kernel is not built or WebAssembly is unavailable (callers fall back to `labelAlpha`).
  */
-import { STAT_FIELDS, type AlphaLabeller } from './labelAlpha.ts';
+import { STAT_FIELDS, type AlphaLabeller } from '../core/frame/labelAlpha.ts';
 
 interface KernelExports {
   memory: WebAssembly.Memory;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { personAlpha, replaceBackground } from './background.ts';
 import type { MaskInput } from './background.ts';
-import type { BackgroundChoice } from './types.ts';
+import type { BackgroundChoice } from '../core/pipelineTypes.ts';
 import { bitmapOf, channelStats, pixelAt, pixelsOf } from './composite.testkit.ts';
 
 const SIZE = 200;

@@ -23,11 +23,11 @@ import type { MaskInput } from './background.ts';
 import { renderLayersCanvas, visibleRegion } from './compositeCanvas.ts';
 import type { Layer, LayerPlan } from './compositeCanvas.ts';
 import { renderLayersWebgl, webglAvailable, webglIsSoftware } from './compositeWebgl.ts';
-import { photoToFrameMatrix } from './placement.ts';
+import { photoToFrameMatrix } from '../core/placement.ts';
 import { resampleTo } from './resample.ts';
 import type { Bitmap } from './resample.ts';
-import { PipelineError } from './types.ts';
-import type { BackgroundChoice, PhotoTransform, Size } from './types.ts';
+import { PipelineError } from '../core/pipelineTypes.ts';
+import type { BackgroundChoice, PhotoTransform, Size } from '../core/pipelineTypes.ts';
 import { drawWatermark, loadWatermarkFont, validateWatermark } from './watermark.ts';
 import type { WatermarkSpec } from './watermark.ts';
 

@@ -15,7 +15,7 @@ import { resampleTo } from './resample.ts';
 import type { Bitmap } from './resample.ts';
 import { layerScale, visibleRegion } from './compositeCanvas.ts';
 import type { LayerPlan } from './compositeCanvas.ts';
-import { PipelineError } from './types.ts';
+import { PipelineError } from '../core/pipelineTypes.ts';
 
 const vertexSource = `#version 300 es
 in vec2 a_corner;

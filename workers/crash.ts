@@ -1,4 +1,4 @@
-import type { CrashMode } from './types.ts';
+import type { CrashMode } from '../core/pipelineTypes.ts';
 
 /** Test hook of both workers: fails the way a real crash or a hung stage would, so the facade's recovery can be tested. */
 export function crash(mode: CrashMode): Promise<never> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeImage, drawnWithOrientation, orientBitmap, storedPixels, type DecodedImage, type DecodeOptions } from './decode.ts';
-import { LIMITS, PipelineError } from './types.ts';
+import { LIMITS, PipelineError } from '../core/pipelineTypes.ts';
 
 // Fixtures come from scripts/buildFixtures.ts (generated/) or are committed (HEIC), served by Vite.
 async function fixture(name: string): Promise<Blob> {

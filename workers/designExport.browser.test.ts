@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DesignDocument } from '../contract/design.ts';
-import { design, ellipse, group, image, opaqueBounds, pixel, pngAsset, rect, text, type DesignWorkerRequest } from './design.testkit.ts';
+import { design, ellipse, group, image, opaqueBounds, pixel, pngAsset, rect, text, type DesignWorkerRequest } from '../core/testing/designTestkit.ts';
 import { exportDesign, renderDesignToCanvas } from './designExport.ts';
-import { loadDesignFonts } from './designFonts.ts';
-import { drawElementBody } from './designRender.ts';
-import { PipelineError, type FrameAnalysis } from './types.ts';
+import { loadDesignFonts } from '../core/design/designFonts.ts';
+import { drawElementBody } from '../core/design/designRender.ts';
+import { PipelineError, type FrameAnalysis } from '../core/pipelineTypes.ts';
 
 /** The test page is a window (workers/ is type-checked against the worker lib too). */
 const page = globalThis as unknown as { document: { fonts: FontFaceSet; createElement(tag: 'canvas'): HTMLCanvasElement } };

@@ -1,8 +1,8 @@
 /** Test-only module worker: design fonts and the design export inside a worker (designExport.browser.test.ts). */
 import type { DesignFontId } from '../contract/design.ts';
-import type { DesignWorkerRequest } from './design.testkit.ts';
+import type { DesignWorkerRequest } from '../core/testing/designTestkit.ts';
 import { exportDesign } from './designExport.ts';
-import { DESIGN_FONTS, loadDesignFonts } from './designFonts.ts';
+import { DESIGN_FONTS, loadDesignFonts } from '../core/design/designFonts.ts';
 
 const fonts = (self as unknown as { fonts: FontFaceSet }).fonts;
 

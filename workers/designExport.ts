@@ -13,11 +13,11 @@
  * 'frame' design without a hole, ENCODE_FAILED from the PNG encoder.
  */
 import { designDocument, designProblems, walkElements, type DesignDocument, type DesignFontId } from '../contract/design.ts';
-import { loadDesignFonts } from './designFonts.ts';
-import { drawDesign, type DesignImages } from './designRender.ts';
+import { loadDesignFonts } from '../core/design/designFonts.ts';
+import { drawDesign, type DesignImages } from '../core/design/designRender.ts';
 import { encodeImage } from './encode.ts';
 import { analyzeFrame } from './frameAnalysis.ts';
-import { PipelineError, type FrameAnalysis } from './types.ts';
+import { PipelineError, type FrameAnalysis } from '../core/pipelineTypes.ts';
 
 export interface ExportDesignOptions {
   /** Where fonts load; default this realm's (`self.fonts` in a worker, `document.fonts` on a page). */

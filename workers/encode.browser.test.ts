@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeImage, MIME_TYPES } from './encode.ts';
-import { PipelineError, type OutputFormat } from './types.ts';
+import { PipelineError, type OutputFormat } from '../core/pipelineTypes.ts';
 
 /** 300 × 200: red left half, blue right half, a transparent 40 × 40 square at the top left. */
 function testCanvas(): OffscreenCanvas {

@@ -8,7 +8,7 @@
  * when the canvas cannot be encoded or the browser produced another type (Safari before 17
  * has no WebP encoder and silently returns PNG), so the file never gets a wrong extension.
  */
-import { PipelineError, type OutputFormat } from './types.ts';
+import { PipelineError, type OutputFormat } from '../core/pipelineTypes.ts';
 
 export interface EncodeOptions {
   format: OutputFormat;

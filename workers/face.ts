@@ -20,8 +20,8 @@
  * the photo. drawImage crops the upright picture. The detector is cached per worker.
  */
 import type { FaceDetector } from '@mediapipe/tasks-vision';
-import { dropCutFaces, faceTiles, mergeFaceBoxes, scaleFaces } from './faceBoxes.ts';
-import { PipelineError, type FaceBox, type Rect, type Size } from './types.ts';
+import { dropCutFaces, faceTiles, mergeFaceBoxes, scaleFaces } from '../core/faceBoxes.ts';
+import { PipelineError, type FaceBox, type Rect, type Size } from '../core/pipelineTypes.ts';
 import { createFaceDetector } from './visionRuntime.ts';
 
 /** BlazeFace short range's input: 128 × 128. */

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildWasm } from '../wasm/build.ts';
-import { circle, roundedRect, syntheticFrame } from '../wasm/syntheticFrames.ts';
+import { circle, roundedRect, syntheticFrame } from '../core/frame/syntheticFrames.ts';
 import { analyzeFrame, type AnalyzeFrameOptions } from './frameAnalysis.ts';
-import { PipelineError, type FrameAnalysis } from './types.ts';
+import { PipelineError, type FrameAnalysis } from '../core/pipelineTypes.ts';
 
 beforeAll(() => buildWasm(), 120_000);
 

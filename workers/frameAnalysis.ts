@@ -24,8 +24,8 @@
  * `engine` forces either one (benchmark, tests).
  */
 import { loadFrameAlpha } from '../wasm/frameAlpha.ts';
-import { labelAlpha, STAT_FIELDS, type AlphaLabeller } from '../wasm/labelAlpha.ts';
-import { LIMITS, PipelineError, type FrameAnalysis, type FrameHole } from './types.ts';
+import { labelAlpha, STAT_FIELDS, type AlphaLabeller } from '../core/frame/labelAlpha.ts';
+import { LIMITS, PipelineError, type FrameAnalysis, type FrameHole } from '../core/pipelineTypes.ts';
 
 export interface AnalyzeFrameOptions {
   /** 'auto' (default): wasm when it loads, else TypeScript. */

@@ -4,7 +4,7 @@
  * `decodeHeic(bytes) → ImageData` of the primary image at full size; libheif applies the HEIF
  * rotation and mirroring (irot/imir), so the pixels come back upright.
  */
-import { PipelineError } from './types.ts';
+import { PipelineError } from '../core/pipelineTypes.ts';
 
 interface HeifImageHandle {
   get_width(): number;

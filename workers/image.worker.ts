@@ -9,8 +9,8 @@ import { decodeImage } from './decode.ts';
 import { exportDesign } from './designExport.ts';
 import { encodeImage } from './encode.ts';
 import { analyzeFrameBitmap } from './frameAnalysis.ts';
-import { autoPlace } from './placement.ts';
-import { LIMITS, PipelineError, type FrameAnalysis, type ImageWorkerApi, type Size } from './types.ts';
+import { autoPlace } from '../core/placement.ts';
+import { LIMITS, PipelineError, type FrameAnalysis, type ImageWorkerApi, type Size } from '../core/pipelineTypes.ts';
 import { crash } from './crash.ts';
 
 interface Photo {

@@ -13,7 +13,7 @@
  */
 import type { ImageSegmenter } from '@mediapipe/tasks-vision';
 import { refineMask, type Confidence } from './refineMask.ts';
-import { LIMITS, PipelineError, type PersonMask } from './types.ts';
+import { LIMITS, PipelineError, type PersonMask } from '../core/pipelineTypes.ts';
 import { createSelfieSegmenter } from './visionRuntime.ts';
 
 let segmenter: Promise<ImageSegmenter> | undefined;

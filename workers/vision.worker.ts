@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import { detectFaces, warmFace } from './face.ts';
 import { segmentPerson, warmSegment } from './segment.ts';
-import { PipelineError, type Size, type VisionWorkerApi } from './types.ts';
+import { PipelineError, type Size, type VisionWorkerApi } from '../core/pipelineTypes.ts';
 import { crash } from './crash.ts';
 
 /**

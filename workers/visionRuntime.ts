@@ -15,7 +15,7 @@
  * once, put its factory back before each task, and pass no loader path to tasks-vision.
  */
 import { FaceDetector, ImageSegmenter } from '@mediapipe/tasks-vision';
-import { PipelineError } from './types.ts';
+import { PipelineError } from '../core/pipelineTypes.ts';
 
 export interface VisionAssets {
   /** Folder holding vision_wasm_module_internal.{js,wasm}. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, posts } from '../db/schema.ts';
+import { campaigns, posts } from '../infra/db/schema.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
 import { inlineScriptHashes } from './inlineScripts.ts';

@@ -5,9 +5,9 @@ import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_URI_MAX, CAMPAIGN_URI_PATTERN, RESERVED_CAMPAIGN_URIS } from '../../contract/campaignUri.ts';
 import { postUriParams } from '../../contract/post.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
-import { accounts, campaigns, posts } from '../db/schema.ts';
-import type { FileStorage } from '../storage/storage.ts';
+import type { Db } from '../infra/db/database.ts';
+import { accounts, campaigns, posts } from '../infra/db/schema.ts';
+import type { FileStorage } from '../infra/storage/storage.ts';
 
 export const SITE_NAME = 'Bingkai';
 /** The server-generated link-preview image of a campaign (campaigns.ogImageKey). */

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { IdTokenClaims } from '../../contract/account.ts';
 import type { AppContext } from '../context.ts';
-import { accounts } from '../db/schema.ts';
-import { TokenError } from '../services/tokens.ts';
+import { accounts } from '../infra/db/schema.ts';
+import { TokenError } from '../infra/tokens.ts';
 import { ApiError } from './apiError.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -2,16 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { pendingRequest, pendingResponse, registerRequest, registerResponse, deleteAccountResponse, type VerifyRequest } from '../../contract/account.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import type { Db } from '../db/database.ts';
-import { accounts, emailChanges, passwordResetTickets, type VerificationKind } from '../db/schema.ts';
+import type { Db } from '../infra/db/database.ts';
+import { accounts, emailChanges, passwordResetTickets, type VerificationKind } from '../infra/db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, accountSuspended, requireAccount, type AccountRow } from '../http/requireAccount.ts';
-import { deleteAccount, findAccountByEmail, findAccountById, issueIdToken, uniqueUsername } from '../services/accounts.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { CODE_TTL_MINUTES, RESEND_COOLDOWN_SECONDS, checkCode, issueCode } from '../services/verification.ts';
+import { deleteAccount, findAccountByEmail, findAccountById, issueIdToken, uniqueUsername } from '../domain/accounts.ts';
+import { hashPassword } from '../infra/passwords.ts';
+import { CODE_TTL_MINUTES, RESEND_COOLDOWN_SECONDS, checkCode, issueCode } from '../domain/verification.ts';
 import { perEmailLimit, perIpLimit } from './accountRateLimits.ts';
 import { requireCaptcha } from './captcha.ts';
-import { isUniqueViolation } from '../db/uniqueViolation.ts';
+import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
 
 /** First language tag of Accept-Language, if it looks like one (used for mails until the user picks a language). */
 export function requestLocale(request: FastifyRequest): string | null {

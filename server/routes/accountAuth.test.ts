@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshResponse } from '../../contract/account.ts';
-import { accounts, emailChanges, passwordResetTickets } from '../db/schema.ts';
+import { accounts, emailChanges, passwordResetTickets } from '../infra/db/schema.ts';
 import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, type AccountTestApp } from '../testing/accountTesting.ts';
 import { drivers, signedInject } from '../testing/testApp.ts';
 
@@ -97,7 +97,7 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
     const early = await signIn(t, { email: other, password: 'belum1234' });
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ code: 'ACCOUNT_NOT_VERIFIED', message: expect.stringContaining('Verify your email') });
-    const { verificationCodes } = await import('../db/schema.ts');
+    const { verificationCodes } = await import('../infra/db/schema.ts');
     await t.database.db.update(verificationCodes).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(verificationCodes.accountId, row!.id));
     const count = t.smtp.mails.length;
     const response = await signIn(t, { email: other, password: 'belum1234' });

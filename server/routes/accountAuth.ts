@@ -12,13 +12,13 @@ import {
   resetPasswordResponse,
 } from '../../contract/account.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { accounts, passwordResetTickets, verificationCodes } from '../db/schema.ts';
+import { accounts, passwordResetTickets, verificationCodes } from '../infra/db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
-import { accountDetailsFor, endAllSessions, endPendingEmailChange, findAccountByEmail, issueIdToken } from '../services/accounts.ts';
-import { pendingEmailChange } from '../services/emailChanges.ts';
-import { hashPassword, verifyPassword } from '../services/passwords.ts';
-import { CODE_TTL_MINUTES, issueCode } from '../services/verification.ts';
+import { accountDetailsFor, endAllSessions, endPendingEmailChange, findAccountByEmail, issueIdToken } from '../domain/accounts.ts';
+import { pendingEmailChange } from '../domain/emailChanges.ts';
+import { hashPassword, verifyPassword } from '../infra/passwords.ts';
+import { CODE_TTL_MINUTES, issueCode } from '../domain/verification.ts';
 import { mailLocaleOf } from './account.ts';
 import { perEmailLimit, perIpLimit } from './accountRateLimits.ts';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
-import { accounts, preferences } from '../db/schema.ts';
-import { UnsubscribeSigner } from '../services/unsubscribe.ts';
+import { accounts, preferences } from '../infra/db/schema.ts';
+import { UnsubscribeSigner } from '../domain/unsubscribe.ts';
 import { asAccount, createSocialTestApp, passwordAccount } from '../testing/profileTesting.ts';
 import { drivers, signedInject, TEST_SECRET, type TestApp } from '../testing/testApp.ts';
 

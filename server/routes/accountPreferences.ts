@@ -9,11 +9,11 @@ import {
   type PreferenceGetResponse,
 } from '../../contract/accountProfile.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../infra/db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
-import { getGeneralPreference, getNotificationPreference, unsubscribeNotifications, updatePreference } from '../services/preferences.ts';
-import { UnsubscribeSigner } from '../services/unsubscribe.ts';
+import { getGeneralPreference, getNotificationPreference, unsubscribeNotifications, updatePreference } from '../domain/preferences.ts';
+import { UnsubscribeSigner } from '../domain/unsubscribe.ts';
 
 /** GET /account/preference/get, PATCH /account/preference/update (bearer), POST /account/preference/unsubscribe (signed mail link). */
 export function accountPreferenceRoutes(app: ZodApp, ctx: AppContext): void {

@@ -14,14 +14,14 @@ import {
   type AccountUpdateResponse,
 } from '../../contract/accountProfile.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import type { Db } from '../db/database.ts';
-import { accounts } from '../db/schema.ts';
+import type { Db } from '../infra/db/database.ts';
+import { accounts } from '../infra/db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount, type AccountRow } from '../http/requireAccount.ts';
-import { accountDetailsFor, issueIdToken } from '../services/accounts.ts';
-import { assertEmailFree, cancelEmailChange, cancelOwnEmailChange, mailEmailChange, pendingEmailChange, prepareEmailChange, type PreparedEmailChange } from '../services/emailChanges.ts';
-import { adoptImageUpload, presignImageUpload, type ImagePurpose } from '../services/uploads.ts';
-import { isUniqueViolation } from '../db/uniqueViolation.ts';
+import { accountDetailsFor, issueIdToken } from '../domain/accounts.ts';
+import { assertEmailFree, cancelEmailChange, cancelOwnEmailChange, mailEmailChange, pendingEmailChange, prepareEmailChange, type PreparedEmailChange } from '../domain/emailChanges.ts';
+import { adoptImageUpload, presignImageUpload, type ImagePurpose } from '../domain/uploads.ts';
+import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
 
 /** Where processed images live; public so image hosts and other visitors can read them. */
 const imageFolder = (purpose: 'avatar' | 'banner', accountUuid: string) => `public/${purpose}s/${accountUuid}`;

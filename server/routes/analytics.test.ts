@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageViews } from '../db/schema.ts';
+import { pageViews } from '../infra/db/schema.ts';
 import { createTestApp, drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 
 describe.each(drivers)('page views (%s)', (driver) => {

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { CAPTCHA_HEADER } from '../../contract/account.ts';
 import { appealBody, appealResponse, presignedAppealBody, presignedAppealResponse } from '../../contract/accountProfile.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../infra/db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
-import { appealState, assertCanAppeal, submitAppeal } from '../services/appeals.ts';
-import { adoptImageUpload, presignImageUpload } from '../services/uploads.ts';
+import { appealState, assertCanAppeal, submitAppeal } from '../domain/appeals.ts';
+import { adoptImageUpload, presignImageUpload } from '../domain/uploads.ts';
 
 /** The suspended account's only API: appeal status, evidence upload, appeal submission (captcha required). */
 export function appealRoutes(app: ZodApp, ctx: AppContext): void {

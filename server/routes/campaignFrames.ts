@@ -3,8 +3,8 @@ import { presignedUpload } from '../../contract/accountProfile.ts';
 import { CAMPAIGN_LIMITS, frameCheckBody, frameCheckResponse, framePresignBody } from '../../contract/campaignWrite.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
-import type { CampaignWriteService } from '../services/campaignWrites.ts';
-import { presignImageUpload } from '../services/uploads.ts';
+import type { CampaignWriteService } from '../domain/campaignWrites.ts';
+import { presignImageUpload } from '../domain/uploads.ts';
 
 /** Frame checks per IP per hour: each decodes up to a 4096² PNG, so they are limited well below the global limit. */
 export const FRAME_CHECKS_PER_IP = 120;

@@ -3,10 +3,10 @@ import { campaignUriParams } from '../../contract/campaign.ts';
 import { supportBody, supportResponse } from '../../contract/campaignWrite.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { optionalAccount } from '../http/requireAccount.ts';
-import { CampaignSupportService } from '../services/campaignSupports.ts';
-import { CampaignVisitService } from '../services/campaignVisits.ts';
-import type { CampaignService } from '../services/campaigns.ts';
-import { requireFingerprint } from '../services/requestSigning.ts';
+import { CampaignSupportService } from '../domain/campaignSupports.ts';
+import { CampaignVisitService } from '../domain/campaignVisits.ts';
+import type { CampaignService } from '../domain/campaigns.ts';
+import { requireFingerprint } from '../http/requestSigning.ts';
 import { viewerOf } from './campaignViewer.ts';
 
 /**

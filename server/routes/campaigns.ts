@@ -11,8 +11,8 @@ import {
 import type { AppContext, ZodApp } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, optionalAccount, requireAccount } from '../http/requireAccount.ts';
-import { CampaignWriteService } from '../services/campaignWrites.ts';
-import { CampaignService } from '../services/campaigns.ts';
+import { CampaignWriteService } from '../domain/campaignWrites.ts';
+import { CampaignService } from '../domain/campaigns.ts';
 import { campaignFrameRoutes } from './campaignFrames.ts';
 import { viewerOf } from './campaignViewer.ts';
 import { campaignSupportRoutes } from './campaignSupports.ts';

@@ -10,7 +10,7 @@ import {
 import type { AppContext, ZodApp } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
-import { DesignDraftService } from '../services/designDrafts.ts';
+import { DesignDraftService } from '../domain/designDrafts.ts';
 
 /** Saves per account and per IP a minute: autosave sends at most one every 1.5 s per open designer. */
 export const DESIGN_SAVES_PER_ACCOUNT = 60;

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { facebookCheckBody, facebookCheckResponse, facebookDeletionCallbackResponse } from '../../contract/accountProfile.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { accountIdentities, facebookDeletions } from '../db/schema.ts';
+import { accountIdentities, facebookDeletions } from '../infra/db/schema.ts';
 import { ApiError } from '../http/apiError.ts';
-import { removeSocialData } from '../services/socialAccounts.ts';
-import { parseFacebookSignedRequest } from '../services/social/facebookSignedRequest.ts';
+import { removeSocialData } from '../domain/socialAccounts.ts';
+import { parseFacebookSignedRequest } from '../infra/social/facebookSignedRequest.ts';
 
 export const FACEBOOK_DELETION_CALLBACK_PATH = '/account/auth/facebook/data-deletion';
 

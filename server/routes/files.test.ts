@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { resolveSigningSecret } from '../config.ts';
-import { createStorage } from '../storage/createStorage.ts';
-import type { FileStorage } from '../storage/storage.ts';
-import { UrlSigner } from '../storage/urlSigning.ts';
+import { createStorage } from '../infra/storage/createStorage.ts';
+import type { FileStorage } from '../infra/storage/storage.ts';
+import { UrlSigner } from '../infra/storage/urlSigning.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
 
 let pngBytes: Buffer;

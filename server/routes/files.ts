@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../context.ts';
 import { ApiError, notFound } from '../http/apiError.ts';
-import { contentMatchesType } from '../storage/sniff.ts';
-import { isPublicKey, isValidKey } from '../storage/storage.ts';
-import type { UploadClaims } from '../storage/urlSigning.ts';
+import { contentMatchesType } from '../infra/storage/sniff.ts';
+import { isPublicKey, isValidKey } from '../infra/storage/storage.ts';
+import type { UploadClaims } from '../infra/storage/urlSigning.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

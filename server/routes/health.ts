@@ -1,6 +1,6 @@
 import { healthResponse } from '../../contract/health.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { checkHealth } from '../services/health.ts';
+import { checkHealth } from '../domain/health.ts';
 
 export function healthRoutes(app: ZodApp, ctx: AppContext): void {
   app.get('/api/health', { schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (_request, reply) => {

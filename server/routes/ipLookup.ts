@@ -1,6 +1,6 @@
 import { ipLookupResponse } from '../../contract/ipLookup.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { IpCountryLookup } from '../services/ipLookup.ts';
+import { IpCountryLookup } from '../infra/ipLookup.ts';
 
 /** The caller's country. request.ip honours x-forwarded-for only when TRUST_PROXY is on. */
 export function ipLookupRoutes(app: ZodApp, _ctx: AppContext): void {

@@ -2,7 +2,7 @@ import { campaignListQuery } from '../../contract/campaign.ts';
 import { ownCampaignListResponse } from '../../contract/campaignWrite.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
-import type { CampaignService } from '../services/campaigns.ts';
+import type { CampaignService } from '../domain/campaigns.ts';
 
 /** GET /account/campaigns: the signed-in creator's campaigns of every visibility. */
 export function ownCampaignRoutes(app: ZodApp, ctx: AppContext, campaigns: CampaignService): void {

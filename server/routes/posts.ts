@@ -4,8 +4,8 @@ import { postCreateBody, postPresignBody, postResponse, postUriParams, POST_MAX_
 import type { AppContext, ZodApp } from '../context.ts';
 import { ApiError, notFound } from '../http/apiError.ts';
 import { accountOf, optionalAccount, requireAccount } from '../http/requireAccount.ts';
-import { PostService } from '../services/posts.ts';
-import { presignImageUpload } from '../services/uploads.ts';
+import { PostService } from '../domain/posts.ts';
+import { presignImageUpload } from '../domain/uploads.ts';
 
 /** Posts an account may create per hour; publishing is a deliberate act, so this only stops floods. */
 export const POSTS_PER_HOUR = 30;

@@ -1,8 +1,8 @@
 import { reportBody, reportResponse } from '../../contract/report.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { optionalAccount } from '../http/requireAccount.ts';
-import { ReportService } from '../services/reports.ts';
-import { requireFingerprint } from '../services/requestSigning.ts';
+import { ReportService } from '../domain/reports.ts';
+import { requireFingerprint } from '../http/requestSigning.ts';
 
 /** Reports per IP per hour: enough for a person, too few to flood moderation. */
 export const REPORTS_PER_HOUR = 10;

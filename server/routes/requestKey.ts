@@ -1,7 +1,7 @@
 import { deriveRequestKey, KEY_EPOCH_MS, REQUEST_KEY_PATH } from '../../contract/requestSignature.ts';
 import { requestKeyResponse } from '../../contract/requestKey.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { requireFingerprint } from '../services/requestSigning.ts';
+import { requireFingerprint } from '../http/requestSigning.ts';
 
 /** Unsigned: hands out the signing key for the caller's fingerprint and the current epoch. */
 export function requestKeyRoutes(app: ZodApp, ctx: AppContext): void {

@@ -3,11 +3,11 @@ import type { AppContext, ZodApp } from '../context.ts';
 import { ApiError } from '../http/apiError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
 import { perIpLimit } from './accountRateLimits.ts';
-import { findAccountById, issueIdToken } from '../services/accounts.ts';
-import { FacebookVerifier } from '../services/social/facebookVerifier.ts';
-import { GoogleVerifier } from '../services/social/googleVerifier.ts';
-import type { SocialVerifier } from '../services/social/socialIdentity.ts';
-import { linkIdentity, signInWithIdentity, unlinkIdentity } from '../services/socialAccounts.ts';
+import { findAccountById, issueIdToken } from '../domain/accounts.ts';
+import { FacebookVerifier } from '../infra/social/facebookVerifier.ts';
+import { GoogleVerifier } from '../infra/social/googleVerifier.ts';
+import type { SocialVerifier } from '../infra/social/socialIdentity.ts';
+import { linkIdentity, signInWithIdentity, unlinkIdentity } from '../domain/socialAccounts.ts';
 
 /** Google and Facebook sign-in, linking to the signed-in account, and unlinking. */
 export function socialAuthRoutes(app: ZodApp, ctx: AppContext): void {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailField } from '../../contract/account.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts } from '../infra/db/schema.ts';
 import { notFound } from '../http/apiError.ts';
 
 export const TEST_HOOKS_PREFIX = '/api/test';

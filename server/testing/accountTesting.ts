@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { CAPTCHA_CHALLENGE_PATH, CAPTCHA_HEADER } from '../../contract/account.ts';
-import type { Db } from '../db/database.ts';
-import { accountIdentities, accounts, emailChanges, passwordResetTickets, preferences, verificationCodes } from '../db/schema.ts';
-import type { DatabaseDriver } from '../db/database.ts';
+import type { Db } from '../infra/db/database.ts';
+import { accountIdentities, accounts, emailChanges, passwordResetTickets, preferences, verificationCodes } from '../infra/db/schema.ts';
+import type { DatabaseDriver } from '../infra/db/database.ts';
 import type { AppConfig } from '../config.ts';
 import { createTestApp, signedInject, type TestApp } from './testApp.ts';
 

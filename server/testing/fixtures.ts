@@ -1,5 +1,5 @@
-import type { Db } from '../db/database.ts';
-import { accounts, campaignFrames, campaigns } from '../db/schema.ts';
+import type { Db } from '../infra/db/database.ts';
+import { accounts, campaignFrames, campaigns } from '../infra/db/schema.ts';
 
 export async function insertCreator(db: Db, username = 'creator', avatarKey: string | null = null) {
   const [row] = await db

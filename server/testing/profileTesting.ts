@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import type { IdTokenClaims } from '../../contract/account.ts';
 import type { AppConfig } from '../config.ts';
-import type { DatabaseDriver } from '../db/database.ts';
-import { accounts } from '../db/schema.ts';
-import { hashPassword } from '../services/passwords.ts';
+import type { DatabaseDriver } from '../infra/db/database.ts';
+import { accounts } from '../infra/db/schema.ts';
+import { hashPassword } from '../infra/passwords.ts';
 import { FACEBOOK_TEST_APP_ID, FACEBOOK_TEST_APP_SECRET, GOOGLE_TEST_CLIENT_ID, startSocialPeers, type SocialPeers } from './socialPeers.ts';
 import { createTestApp, signedInject, type SignedRequest, type TestApp } from './testApp.ts';
 

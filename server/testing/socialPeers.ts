@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
-import { signFacebookRequest } from '../services/social/facebookSignedRequest.ts';
+import { signFacebookRequest } from '../infra/social/facebookSignedRequest.ts';
 
 export const GOOGLE_TEST_CLIENT_ID = 'bingkai-test.apps.googleusercontent.com';
 export const FACEBOOK_TEST_APP_ID = '1234567890';

@@ -7,8 +7,8 @@ import pg from 'pg';
 import { FINGERPRINT_HEADER, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest, type RequestKey } from '../../contract/requestSignature.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import type { FileStorage } from '../storage/storage.ts';
-import { openDatabase, type Database, type DatabaseDriver } from '../db/database.ts';
+import type { FileStorage } from '../infra/storage/storage.ts';
+import { openDatabase, type Database, type DatabaseDriver } from '../infra/db/database.ts';
 
 export const TEST_SECRET = 'test-request-signing-secret-0123456789';
 

@@ -1,5 +1,5 @@
 import { Outlet, useNavigation } from 'react-router';
-import { Toaster } from '../components/Toast.tsx';
+import { Toaster } from '../ui/Toast.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 import { useScrollManager } from './useScrollManager.ts';
 

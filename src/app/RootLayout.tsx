@@ -1,14 +1,14 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { contentOffset, useUiStore } from '../stores/uiStore.ts';
+import { contentOffset, useUiStore } from './uiStore.ts';
 import { DarkModeModal } from './layout/DarkModeModal.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { MaintenanceBanner } from './layout/MaintenanceBanner.tsx';
 import { Navbar } from './layout/Navbar.tsx';
 import { LazySignInDialog } from './layout/lazyDialogs.ts';
 import { useMountedOnce } from './layout/useMountedOnce.ts';
-import { useAccountStore } from '../stores/accountStore.ts';
+import { useAccountStore } from '../domains/account/accountStore.ts';
 import { useRouteHandle } from './useRouteHandle.ts';
 
 /** Main layout: banner, navbar, the page, footer and the app-wide dialogs. */

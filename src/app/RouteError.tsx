@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { Spinner } from '../components/Spinner.tsx';
+import { Spinner } from '../ui/Spinner.tsx';
 
 /** Shown when a page fails to load or throws while rendering. */
 export function RouteError() {

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ensureFingerprint } from '../lib/fingerprint.ts';
 import { guessLocale, initI18n } from '../lib/i18n/index.ts';
-import { initTheme } from '../stores/themeStore.ts';
+import { initTheme } from './themeStore.ts';
 import { createAppRouter } from './routes.tsx';
 
 async function start(): Promise<void> {

@@ -1,12 +1,12 @@
-import { apiV2 } from '../lib/api/index.ts';
+import { apiV2 } from '../api/index.ts';
 import { changeLocale, currentLocale, guessLocale, isSupportedLocale } from '../lib/i18n/index.ts';
-import { lookupIpCountry } from '../stores/accountCalls.ts';
-import { isFreePlan, isLoggedIn, useAccountStore } from '../stores/accountStore.ts';
+import { lookupIpCountry } from '../api/accountCalls.ts';
+import { isFreePlan, isLoggedIn, useAccountStore } from '../domains/account/accountStore.ts';
 import { resolveGuard, shouldRefreshPlanCountry, shouldRunLocaleSetup } from './guard.ts';
 import { runLocaleSetup } from './localeSetup.ts';
 
 /** The account API (and the schema library it validates with) loads only when a signed-in navigation needs it. */
-const accountApi = () => import('../stores/accountApi.ts');
+const accountApi = () => import('../api/account.ts');
 
 let firstNavigation = true;
 let previousPath: string | null = null;

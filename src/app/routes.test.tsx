@@ -1,15 +1,15 @@
 import { createMemoryRouter, matchRoutes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountDefaults, useAccountStore } from '../stores/accountStore.ts';
+import { accountDefaults, useAccountStore } from '../domains/account/accountStore.ts';
 import { resetNavigationEffects } from './navigationEffects.ts';
 import { createRoutes } from './routes.tsx';
 import { PAGE_ROUTES } from './routeTable.ts';
-import { createApiMock } from './testing/apiMock.ts';
-import { initTestI18n } from './testing/i18nForTests.ts';
+import { createApiMock } from '../testing/apiMock.ts';
+import { initTestI18n } from '../testing/i18nForTests.ts';
 
 const api = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createApiMock> }));
-vi.mock(import('../lib/api/index.ts'), async (original) => {
-  const { createApiMock: make } = await import('./testing/apiMock.ts');
+vi.mock(import('../api/index.ts'), async (original) => {
+  const { createApiMock: make } = await import('../testing/apiMock.ts');
   api.current = make();
   return { ...(await original()), apiV2: api.current as never };
 });

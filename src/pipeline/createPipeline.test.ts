@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CrashMode, DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, Size, VisionWorkerApi } from '../../workers/types.ts';
+import type { CrashMode, DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, Size, VisionWorkerApi } from '../../core/pipelineTypes.ts';
 import { createPipeline, type ProgressEvent } from './createPipeline.ts';
 import type { WorkerHandle } from './workerSlot.ts';
 

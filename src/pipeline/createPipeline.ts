@@ -14,7 +14,7 @@ import {
   type RenderRequest,
   type Size,
   type VisionWorkerApi,
-} from '../../workers/types.ts';
+} from '../../core/pipelineTypes.ts';
 import { isPipelineError, toPipelineError } from './pipelineErrors.ts';
 import { createWorkerSlot, type RunOptions, type WorkerHandle, type WorkerSlot } from './workerSlot.ts';
 

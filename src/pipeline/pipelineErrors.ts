@@ -1,4 +1,4 @@
-import { PipelineError, type PipelineErrorCode } from '../../workers/types.ts';
+import { PipelineError, type PipelineErrorCode } from '../../core/pipelineTypes.ts';
 
 const CODES = new Set<string>([
   'DECODE_CORRUPT',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PipelineError } from '../../workers/types.ts';
+import { PipelineError } from '../../core/pipelineTypes.ts';
 import { isPipelineError, toPipelineError } from './pipelineErrors.ts';
 import { createWorkerSlot, type WorkerHandle } from './workerSlot.ts';
 

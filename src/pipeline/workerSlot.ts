@@ -1,4 +1,4 @@
-import { PipelineError, type PipelineErrorCode } from '../../workers/types.ts';
+import { PipelineError, type PipelineErrorCode } from '../../core/pipelineTypes.ts';
 import { toPipelineError } from './pipelineErrors.ts';
 
 /** One running worker as the slot sees it: its API, a way to end it, and a way to hear it crash. */

@@ -1,5 +1,5 @@
-import { expect, seedStorage, test } from '../helpers/pageFixture.ts';
-import { codeIn, newestMail, registerAndVerify, signOut } from '../helpers/accounts.ts';
+import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { codeIn, newestMail, registerAndVerify, signOut } from '../testing/accounts.ts';
 
 const AVATAR = 'node_modules/@vladmandic/face-api/demo/sample1.jpg';
 

@@ -5,9 +5,9 @@
  * app's own face detection (the diagnostics page) to see that the face lies in the frame's hole.
  */
 import type { Browser, BrowserContext, Page, Request, TestInfo } from '@playwright/test';
-import { registerAndVerify, signInWithPassword, signOut } from '../helpers/accounts.ts';
-import { CIRCLE_FRAME, NO_WATERMARK_MAX_PIXELS, WATERMARK_MIN_PIXELS, boxInCircle, centreInCircle, detectFacesWithTestPage, imageSize, newWhitePixelsPerCorner } from '../helpers/imageChecks.ts';
-import { expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { registerAndVerify, signInWithPassword, signOut } from '../testing/accounts.ts';
+import { CIRCLE_FRAME, NO_WATERMARK_MAX_PIXELS, WATERMARK_MIN_PIXELS, boxInCircle, centreInCircle, detectFacesWithTestPage, imageSize, newWhitePixelsPerCorner } from '../testing/imageChecks.ts';
+import { expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 const FRAME = 'tests/fixtures/generated/frame-circle.png';
 /** A face-api sample (three people; tests/fixtures/faces.json marks their faces). */

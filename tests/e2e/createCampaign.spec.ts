@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { registerAndVerify } from '../helpers/accounts.ts';
-import { CIRCLE_FRAME } from '../helpers/imageChecks.ts';
-import { expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { registerAndVerify } from '../testing/accounts.ts';
+import { CIRCLE_FRAME } from '../testing/imageChecks.ts';
+import { expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 const FRAME = 'tests/fixtures/generated/frame-circle.png';
 const JPEG = 'node_modules/@vladmandic/face-api/demo/sample2.jpg';

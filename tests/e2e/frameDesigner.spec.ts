@@ -16,9 +16,9 @@ import { dirname, resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
-import { registerAndVerify } from '../helpers/accounts.ts';
-import { boxInCircle, centreInCircle, detectFacesWithTestPage, imageSize } from '../helpers/imageChecks.ts';
-import { expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { registerAndVerify } from '../testing/accounts.ts';
+import { boxInCircle, centreInCircle, detectFacesWithTestPage, imageSize } from '../testing/imageChecks.ts';
+import { expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 /** A face-api sample (three people), as in campaignLoop.spec.ts. */
 const PHOTO = 'tests/fixtures/generated/sample1.jpg';

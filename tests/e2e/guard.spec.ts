@@ -1,4 +1,4 @@
-import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 const base = { name: 'Ayu', username: 'ayu', verifyPayload: { otp: '', email: '', request: '' } };
 

@@ -1,4 +1,4 @@
-import { expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 test('switching to Arabic sets lang and dir=rtl, and back to Indonesian translates the page', async ({ page, watch }) => {
   // Only en and id ship messages so far; other locales fall back to the bundled English after a 404.

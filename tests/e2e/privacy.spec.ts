@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 const PHOTO = 'node_modules/@vladmandic/face-api/demo/sample1.jpg';
 

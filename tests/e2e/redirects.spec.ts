@@ -1,4 +1,4 @@
-import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 const loggedIn = accountState({ uuid: 'user-1', name: 'Ayu', username: 'ayu', isSuspended: false, verifyPayload: { otp: '', email: '', request: '' } });
 

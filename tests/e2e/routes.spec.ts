@@ -1,4 +1,4 @@
-import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 /** One concrete path per seed §2 route and the route name its page must render. */
 const publicRoutes: Array<[path: string, name: string]> = [

@@ -1,4 +1,4 @@
-import { expect, seedStorage, test } from '../helpers/pageFixture.ts';
+import { expect, seedStorage, test } from '../testing/pageFixture.ts';
 
 const themeColor = (page: import('@playwright/test').Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
 

@@ -96,7 +96,7 @@ export interface Placement {
 
 /**
  * A box in working-image pixels → its bounding box in output pixels, with the placement's
- * photo → frame mapping (workers/placement.ts photoToFrameMatrix) times the output scale.
+ * photo → frame mapping (core/placement.ts photoToFrameMatrix) times the output scale.
  */
 export function boxToOutput(box: Box, t: Placement, photo: { width: number; height: number }, outputScale: number): Box {
   const rad = (t.rotation * Math.PI) / 180;

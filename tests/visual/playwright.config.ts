@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from '../helpers/chromium.ts';
+import { chromiumLaunchOptions } from '../testing/chromium.ts';
 
 const port = Number(process.env.VISUAL_PORT ?? 8393);
 const root = resolve(import.meta.dirname, '../..');

@@ -7,7 +7,7 @@
  * union-find when they overlap a run of the row above (4-connectivity). The result is
  * `count` records of six i32 at `statsOffset()`: minX, minY, maxX, maxY (exclusive),
  * area, touchesBorder (0/1), in the order of each component's first pixel in raster order.
- * wasm/labelAlpha.ts is the same algorithm in TypeScript; both must stay identical.
+ * core/frame/labelAlpha.ts is the same algorithm in TypeScript; both must stay identical.
  */
 
 const RUN_BYTES: usize = 16; // x0, x1 (exclusive), y, parent

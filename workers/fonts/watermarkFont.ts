@@ -9,7 +9,7 @@
  * renders the same on every device (no system font fallback).
  */
 import interUrl from '@fontsource/inter/files/inter-latin-600-normal.woff2?url';
-import { PipelineError } from '../types.ts';
+import { PipelineError } from '../../core/pipelineTypes.ts';
 
 export const WATERMARK_FONT_FAMILY = 'Bingkai Watermark';
 

@@ -1,9 +1,9 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button.tsx';
-import { ResponsiveDialog } from '../../components/ResponsiveDialog.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ResponsiveDialog } from '../../ui/ResponsiveDialog.tsx';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
-import { useThemeStore, type ThemeMode } from '../../stores/themeStore.ts';
+import { useThemeStore, type ThemeMode } from '../themeStore.ts';
 
 const OPTIONS: { mode: ThemeMode; icon: typeof Sun }[] = [
   { mode: 'dark', icon: Moon },

@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccountServer, json } from '../../stores/testing/fakeAccountServer.ts';
-import { contentOffset, loadMaintenanceNotice, resetMaintenanceNotice, useUiStore } from '../../stores/uiStore.ts';
-import { initTestI18n } from '../testing/i18nForTests.ts';
+import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
+import { contentOffset, loadMaintenanceNotice, resetMaintenanceNotice, useUiStore } from '../uiStore.ts';
+import { initTestI18n } from '../../testing/i18nForTests.ts';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';
 
 let observed: ((entries: unknown[]) => void) | null = null;

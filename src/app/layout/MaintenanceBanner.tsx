@@ -1,7 +1,7 @@
 import { TriangleAlert, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadMaintenanceNotice, useUiStore } from '../../stores/uiStore.ts';
+import { loadMaintenanceNotice, useUiStore } from '../uiStore.ts';
 
 function readStatusUrl(): string {
   const value: unknown = import.meta.env.VITE_STATUS_URL;

@@ -2,16 +2,16 @@ import { Frame, Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Button } from '../../components/Button.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { isLoggedIn, useAccountStore } from '../../stores/accountStore.ts';
+import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { LazyCreateCampaignDialog } from '../../pages/shared/LazyCreateCampaignDialog.tsx';
+import { LazyCreateCampaignDialog } from '../../domains/create/LazyCreateCampaignDialog.tsx';
 import { NavbarSearch } from './NavbarSearch.tsx';
 import { ThemeSwitcher } from './ThemeSwitcher.tsx';
 
 // Only signed-in visitors see it: its menu library and the account API load with it, not with every page.
-const AccountMenu = lazy(async () => ({ default: (await import('../../features/account/AccountMenu.tsx')).AccountMenu }));
+const AccountMenu = lazy(async () => ({ default: (await import('../../domains/account/AccountMenu.tsx')).AccountMenu }));
 
 const LINKS = [
   { to: '/explore', key: 'explore' },

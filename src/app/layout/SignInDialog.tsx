@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SocialProvider } from '../../../contract/accountProfile.ts';
-import { ResponsiveDialog } from '../../components/ResponsiveDialog.tsx';
-import { ForgotPasswordForm } from '../../features/account/ForgotPasswordForm.tsx';
-import { errorMessage } from '../../features/account/formErrors.ts';
-import { SignInForm } from '../../features/account/SignInForm.tsx';
-import { SignUpForm } from '../../features/account/SignUpForm.tsx';
-import { SocialButtons } from '../../features/account/SocialButtons.tsx';
-import { providerToken } from '../../features/account/socialConfig.ts';
-import { FormError } from '../../features/account/TextField.tsx';
+import { ResponsiveDialog } from '../../ui/ResponsiveDialog.tsx';
+import { ForgotPasswordForm } from '../../domains/account/ForgotPasswordForm.tsx';
+import { errorMessage } from '../../domains/account/formErrors.ts';
+import { SignInForm } from '../../domains/account/SignInForm.tsx';
+import { SignUpForm } from '../../domains/account/SignUpForm.tsx';
+import { SocialButtons } from '../../domains/account/SocialButtons.tsx';
+import { providerToken } from '../../domains/account/socialConfig.ts';
+import { FormError } from '../../domains/account/TextField.tsx';
 import { cn } from '../../lib/cn.ts';
-import { signInWithProvider } from '../../stores/accountApi.ts';
-import { useAccountStore, type AuthOption } from '../../stores/accountStore.ts';
+import { signInWithProvider } from '../../api/account.ts';
+import { useAccountStore, type AuthOption } from '../../domains/account/accountStore.ts';
 
 const TABS: readonly Exclude<AuthOption, 'forgot-password'>[] = ['sign-in', 'sign-up'];
 

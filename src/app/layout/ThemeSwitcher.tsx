@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useThemeStore, type ThemeMode } from '../../stores/themeStore.ts';
+import { useThemeStore, type ThemeMode } from '../themeStore.ts';
 
 const ICONS: Record<ThemeMode, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 const MODES: ThemeMode[] = ['light', 'dark', 'system'];

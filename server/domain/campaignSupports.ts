@@ -1,0 +1,74 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SupportResult } from '../../contract/campaignWrite.ts';
+import type { Db } from '../infra/db/database.ts';
+import { campaignSupports, campaigns } from '../infra/db/schema.ts';
+import { ApiError } from '../http/apiError.ts';
+import { fingerprintHash } from '../infra/fingerprintHash.ts';
+import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
+
+export interface SupportInput {
+  campaignId: string;
+  /** The signed-in supporter, if any. */
+  accountId: string | null;
+  /** The raw x-fingerprint value; only its keyed hash is stored. */
+  fingerprint: string;
+  frameId?: string | undefined;
+  /** The campaign's frame ids, to refuse a frame of another campaign. */
+  frameIds: readonly string[];
+}
+
+
+/**
+ * Counts a support once per person: per account when signed in, else per fingerprint. A signed-in support
+ * from a device already counted anonymously attaches the account to that support instead of counting again.
+ * The unique constraints decide between concurrent duplicates; the counter moves in the same transaction.
+ */
+export class CampaignSupportService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: Uint8Array,
+  ) {}
+
+  async support(input: SupportInput): Promise<SupportResult> {
+    if (input.frameId !== undefined && !input.frameIds.includes(input.frameId)) {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'That frame is not part of this campaign', { frameId: 'That frame is not part of this campaign' });
+    }
+    const fingerprint = fingerprintHash(this.secret, 'support', input.fingerprint);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const notCounted = async (): Promise<SupportResult> => {
+          const [row] = await tx.select({ supportersCount: campaigns.supportersCount }).from(campaigns).where(eq(campaigns.id, input.campaignId));
+          return { counted: false, supportersCount: row?.supportersCount ?? 0 };
+        };
+        if (input.accountId) {
+          const [own] = await tx.select({ id: campaignSupports.id }).from(campaignSupports).where(and(eq(campaignSupports.campaignId, input.campaignId), eq(campaignSupports.accountId, input.accountId))).limit(1);
+          if (own) return notCounted();
+          const attached = await tx
+            .update(campaignSupports)
+            .set({ accountId: input.accountId })
+            .where(and(eq(campaignSupports.campaignId, input.campaignId), eq(campaignSupports.fingerprint, fingerprint), isNull(campaignSupports.accountId)))
+            .returning({ id: campaignSupports.id });
+          if (attached.length > 0) return notCounted();
+        }
+        // Conflicts on either unique key (fingerprint, or account) mean this person was counted already.
+        const inserted = await tx
+          .insert(campaignSupports)
+          .values({ campaignId: input.campaignId, accountId: input.accountId, fingerprint, frameId: input.frameId ?? null })
+          .onConflictDoNothing()
+          .returning({ id: campaignSupports.id });
+        if (inserted.length === 0) return notCounted();
+        const [row] = await tx
+          .update(campaigns)
+          .set({ supportersCount: sql`${campaigns.supportersCount} + 1` })
+          .where(eq(campaigns.id, input.campaignId))
+          .returning({ supportersCount: campaigns.supportersCount });
+        return { counted: true, supportersCount: row?.supportersCount ?? 0 };
+      });
+    } catch (error) {
+      // A concurrent support of the same account won the race while this one attached a device: counted once.
+      if (!isUniqueViolation(error)) throw error;
+      const [row] = await this.db.select({ supportersCount: campaigns.supportersCount }).from(campaigns).where(eq(campaigns.id, input.campaignId));
+      return { counted: false, supportersCount: row?.supportersCount ?? 0 };
+    }
+  }
+}

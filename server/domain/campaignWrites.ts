@@ -1,0 +1,291 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { campaignUriProblem } from '../../contract/campaignUri.ts';
+import { CAMPAIGN_LIMITS, type campaignCreateBody, type campaignUpdateBody, type CheckedFrame, type FrameRef, type ManagedCampaign, type UriAvailability } from '../../contract/campaignWrite.ts';
+import { hasCreatorPlan } from '../../contract/plan.ts';
+import type { Db } from '../infra/db/database.ts';
+import { campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
+import { ApiError, notFound } from '../http/apiError.ts';
+import type { AccountRow } from '../http/requireAccount.ts';
+import type { FileStorage } from '../infra/storage/storage.ts';
+import { renderCampaignPreviews } from './campaignImages.ts';
+import type { CampaignService } from './campaigns.ts';
+import { checkFrameImage, type CheckedFrameImage } from './frameImage.ts';
+import { hashPassword } from '../infra/passwords.ts';
+import { readUpload } from './uploads.ts';
+import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
+
+type CreateInput = z.output<typeof campaignCreateBody>;
+type UpdateInput = z.output<typeof campaignUpdateBody>;
+type CampaignRow = typeof campaigns.$inferSelect;
+type FrameRow = typeof campaignFrames.$inferSelect;
+
+/** A new upload, checked and re-encoded, ready to store. */
+interface AdoptedFrame {
+  id: string;
+  rawKey: string;
+  storageKey: string;
+  checked: CheckedFrameImage;
+}
+
+const uriTaken = () => new ApiError(409, 'URI_TAKEN', 'This link is already taken; choose another');
+const planRequired = (what: string) => new ApiError(403, 'PLAN_REQUIRED', `${what} need the creator plan`);
+const randomName = () => randomBytes(12).toString('hex');
+
+async function readObject(storage: FileStorage, key: string): Promise<Buffer> {
+  const object = await storage.get(key);
+  if (!object) throw new Error(`stored object ${key} is missing`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Best effort: a leftover object is only wasted space, and must not fail a request whose rows already committed. */
+async function deleteObjects(storage: FileStorage, keys: Array<string | null | undefined>): Promise<void> {
+  await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+/**
+ * Creating, editing and deleting campaigns. Every check (fields, plan, URI, each frame by content) runs
+ * before anything is written; rows change in one transaction; storage objects that are no longer used are
+ * deleted after the commit, and objects written for a failed transaction are deleted again.
+ */
+export class CampaignWriteService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+    private readonly campaigns: CampaignService,
+  ) {}
+
+  async uriAvailability(raw: string): Promise<UriAvailability> {
+    const uri = raw.trim().toLowerCase();
+    const problem = campaignUriProblem(uri);
+    if (problem) return { uri, available: false, reason: problem };
+    const [taken] = await this.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.uri, uri)).limit(1);
+    return taken ? { uri, available: false, reason: 'taken' } : { uri, available: true };
+  }
+
+  /** The server's verdict on a raw upload before it is used: the same check adoption runs. */
+  async checkUpload(account: AccountRow, key: string, type: 'frame' | 'background'): Promise<CheckedFrame> {
+    const bytes = await readUpload(this.storage, { key, purpose: 'frame', accountUuid: account.uuid, maxBytes: CAMPAIGN_LIMITS.frameMaxBytes });
+    const { width, height, holes, transparentShare } = await checkFrameImage(bytes, type);
+    return { key, width, height, holes, transparentShare };
+  }
+
+  async create(account: AccountRow, input: CreateInput): Promise<ManagedCampaign> {
+    this.requirePlan(account, input.frames.length, input.visibility);
+    await this.requireFreeUri(input.uri);
+    const campaignId = randomUUID();
+    const keys = input.frames.map((ref) => ('key' in ref ? ref.key : ''));
+    const adopted = await this.adoptAll(account, campaignId, keys, input.type);
+    const accessCodeHash = input.visibility === 'private' && input.accessCode ? await hashPassword(input.accessCode) : null;
+    const written: string[] = [];
+    try {
+      const previews = await this.storePreviews(campaignId, adopted[0]!.checked.png, written);
+      await this.storeFrames(adopted, written);
+      await this.db.transaction(async (tx) => {
+        await tx.insert(campaigns).values({
+          id: campaignId,
+          uri: input.uri,
+          type: input.type,
+          title: input.title,
+          description: input.description,
+          caption: input.caption,
+          category: input.category,
+          tags: input.tags,
+          visibility: input.visibility,
+          accessCodeHash,
+          creatorId: account.id,
+          thumbnailKey: previews.thumbnailKey,
+          ogImageKey: previews.ogImageKey,
+        });
+        await tx.insert(campaignFrames).values(adopted.map((frame, position) => this.frameValues(campaignId, frame, position)));
+      });
+    } catch (error) {
+      await deleteObjects(this.storage, written);
+      throw isUniqueViolation(error) ? uriTaken() : error;
+    }
+    await deleteObjects(this.storage, adopted.map((frame) => frame.rawKey));
+    this.campaigns.forget(input.uri);
+    return this.managed(account, input.uri);
+  }
+
+  /** The owner's view; 404 for anyone else, so other people cannot tell the campaign exists. */
+  async managed(account: AccountRow, uri: string): Promise<ManagedCampaign> {
+    const row = await this.owned(account, uri);
+    const [entry, [counts]] = await Promise.all([
+      this.campaigns.find(uri),
+      this.db.select({ posts: count() }).from(posts).where(eq(posts.campaignId, row.id)),
+    ]);
+    if (!entry) throw notFound('Campaign not found');
+    return { ...entry.campaign, visitsCount: row.visitsCount, postsCount: counts?.posts ?? 0, hasAccessCode: row.accessCodeHash !== null, updatedAt: row.updatedAt.toISOString() };
+  }
+
+  async update(account: AccountRow, uri: string, input: UpdateInput): Promise<ManagedCampaign> {
+    const row = await this.owned(account, uri);
+    if (input.frames) this.requirePlan(account, input.frames.length, 'public');
+    if (input.visibility) this.requirePlan(account, 1, input.visibility);
+    const visibility = input.visibility ?? row.visibility;
+    if (visibility === 'private' && !input.accessCode && !row.accessCodeHash) {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'A private campaign needs an access code', { accessCode: 'A private campaign needs an access code' });
+    }
+    const newUri = input.uri !== undefined && input.uri !== row.uri ? input.uri : undefined;
+    if (newUri) await this.requireFreeUri(newUri);
+
+    const current = await this.db.select().from(campaignFrames).where(eq(campaignFrames.campaignId, row.id)).orderBy(campaignFrames.position);
+    const plan = input.frames ? this.planFrames(current, input.frames) : undefined;
+    const adopted = plan ? await this.adoptAll(account, row.id, plan.newKeys, row.type) : [];
+    const accessCodeHash = visibility !== 'private' ? null : input.accessCode ? await hashPassword(input.accessCode) : row.accessCodeHash;
+
+    const byKey = new Map(adopted.map((frame) => [frame.rawKey, frame]));
+    const written: string[] = [];
+    let previews: { thumbnailKey: string; ogImageKey: string } | undefined;
+    let removed: string[] = [];
+    try {
+      await this.storeFrames(adopted, written);
+      if (plan) {
+        const first = input.frames![0]!;
+        if (!('id' in first && first.id === current[0]?.id)) {
+          const png = 'key' in first ? byKey.get(first.key)!.checked.png : await readObject(this.storage, current.find((frame) => frame.id === first.id)!.storageKey);
+          previews = await this.storePreviews(row.id, png, written);
+        }
+      }
+      await this.db.transaction(async (tx) => {
+        // Serializes concurrent edits of this campaign.
+        await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, row.id)).for('update');
+        await tx
+          .update(campaigns)
+          .set({
+            ...(newUri ? { uri: newUri } : {}),
+            ...(input.title !== undefined ? { title: input.title } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(input.caption !== undefined ? { caption: input.caption } : {}),
+            ...(input.category !== undefined ? { category: input.category } : {}),
+            ...(input.tags !== undefined ? { tags: input.tags } : {}),
+            ...(previews ?? {}),
+            visibility,
+            accessCodeHash,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(campaigns.id, row.id));
+        if (!plan || !input.frames) return;
+        const gone = await tx
+          .delete(campaignFrames)
+          .where(and(eq(campaignFrames.campaignId, row.id), plan.keptIds.length > 0 ? notInArray(campaignFrames.id, plan.keptIds) : undefined))
+          .returning({ storageKey: campaignFrames.storageKey });
+        removed = gone.map((frame) => frame.storageKey);
+        for (const [position, ref] of input.frames.entries()) {
+          if ('id' in ref) await tx.update(campaignFrames).set({ position }).where(and(eq(campaignFrames.id, ref.id), eq(campaignFrames.campaignId, row.id)));
+          else await tx.insert(campaignFrames).values(this.frameValues(row.id, byKey.get(ref.key)!, position));
+        }
+      });
+    } catch (error) {
+      await deleteObjects(this.storage, written);
+      throw isUniqueViolation(error) ? uriTaken() : error;
+    }
+    await deleteObjects(this.storage, [
+      ...adopted.map((frame) => frame.rawKey),
+      ...removed,
+      ...(previews ? [row.thumbnailKey, row.ogImageKey] : []),
+    ]);
+    this.campaigns.forget(row.uri);
+    if (newUri) this.campaigns.forget(newUri);
+    return this.managed(account, newUri ?? row.uri);
+  }
+
+  async delete(account: AccountRow, uri: string): Promise<void> {
+    const row = await this.owned(account, uri);
+    const frames = await this.db.transaction(async (tx) => {
+      const rows = await tx.select({ storageKey: campaignFrames.storageKey }).from(campaignFrames).where(eq(campaignFrames.campaignId, row.id));
+      const postRows = await tx.select({ imageKey: posts.imageKey }).from(posts).where(eq(posts.campaignId, row.id));
+      // Frames, supports, visits and posts go with the campaign (foreign keys cascade).
+      await tx.delete(campaigns).where(eq(campaigns.id, row.id));
+      return [...rows.map((frame) => frame.storageKey), ...postRows.map((post) => post.imageKey)];
+    });
+    this.campaigns.forget(row.uri);
+    await deleteObjects(this.storage, [...frames, row.thumbnailKey, row.ogImageKey]);
+  }
+
+  private async owned(account: AccountRow, uri: string): Promise<CampaignRow> {
+    const [row] = await this.db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.uri, uri), eq(campaigns.creatorId, account.id)))
+      .limit(1);
+    if (!row) throw notFound('Campaign not found');
+    return row;
+  }
+
+  private requirePlan(account: AccountRow, frames: number, visibility: 'public' | 'unlisted' | 'private'): void {
+    if (hasCreatorPlan(account.subscription?.plan)) return;
+    if (frames > CAMPAIGN_LIMITS.framesFree) throw planRequired('Several frames in one campaign');
+    if (visibility !== 'public') throw planRequired('Unlisted and private campaigns');
+  }
+
+  private async requireFreeUri(uri: string): Promise<void> {
+    const problem = campaignUriProblem(uri);
+    if (problem === 'reserved') throw new ApiError(400, 'URI_RESERVED', 'This link is reserved; choose another', { uri: 'This link is reserved; choose another' });
+    const [taken] = await this.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.uri, uri)).limit(1);
+    if (taken) throw uriTaken();
+  }
+
+  /** Kept frames must belong to this campaign, and nothing may be listed twice. */
+  private planFrames(current: FrameRow[], refs: FrameRef[]): { keptIds: string[]; newKeys: string[] } {
+    const known = new Set(current.map((frame) => frame.id));
+    const seen = new Set<string>();
+    const keptIds: string[] = [];
+    const newKeys: string[] = [];
+    for (const ref of refs) {
+      const name = 'id' in ref ? ref.id : ref.key;
+      if (seen.has(name)) throw new ApiError(400, 'VALIDATION_FAILED', 'The same frame is listed twice', { frames: 'The same frame is listed twice' });
+      seen.add(name);
+      if ('id' in ref) {
+        if (!known.has(ref.id)) throw new ApiError(400, 'VALIDATION_FAILED', 'A listed frame is not part of this campaign', { frames: 'A listed frame is not part of this campaign' });
+        keptIds.push(ref.id);
+      } else newKeys.push(ref.key);
+    }
+    return { keptIds, newKeys };
+  }
+
+  /** Reads and checks every new upload before anything is stored, so one bad frame changes nothing. */
+  private async adoptAll(account: AccountRow, campaignId: string, keys: string[], type: 'frame' | 'background'): Promise<AdoptedFrame[]> {
+    if (new Set(keys).size !== keys.length) throw new ApiError(400, 'VALIDATION_FAILED', 'The same frame is listed twice', { frames: 'The same frame is listed twice' });
+    const adopted: AdoptedFrame[] = [];
+    for (const [index, key] of keys.entries()) {
+      const checked = await readUpload(this.storage, { key, purpose: 'frame', accountUuid: account.uuid, maxBytes: CAMPAIGN_LIMITS.frameMaxBytes })
+        .then((bytes) => checkFrameImage(bytes, type))
+        .catch((error: unknown) => {
+          // Which frame, when there are several.
+          if (error instanceof ApiError && keys.length > 1) throw new ApiError(error.statusCode, error.code, `Frame ${index + 1}: ${error.message}`, error.fields);
+          throw error;
+        });
+      adopted.push({ id: randomUUID(), rawKey: key, storageKey: `public/campaigns/${campaignId}/frames/${randomName()}.png`, checked });
+    }
+    return adopted;
+  }
+
+  private async storeFrames(adopted: AdoptedFrame[], written: string[]): Promise<void> {
+    for (const frame of adopted) {
+      written.push(frame.storageKey);
+      await this.storage.put(frame.storageKey, frame.checked.png, { contentType: 'image/png' });
+    }
+  }
+
+  private async storePreviews(campaignId: string, firstFrame: Buffer, written: string[]): Promise<{ thumbnailKey: string; ogImageKey: string }> {
+    const images = await renderCampaignPreviews(firstFrame);
+    // New names on every change, so caches and link previews never show a stale image.
+    const name = randomName();
+    const thumbnailKey = `public/campaigns/${campaignId}/thumbnail-${name}.webp`;
+    const ogImageKey = `public/campaigns/${campaignId}/og-${name}.jpg`;
+    written.push(thumbnailKey, ogImageKey);
+    await this.storage.put(thumbnailKey, images.thumbnail, { contentType: 'image/webp' });
+    await this.storage.put(ogImageKey, images.ogImage, { contentType: 'image/jpeg' });
+    return { thumbnailKey, ogImageKey };
+  }
+
+  private frameValues(campaignId: string, frame: AdoptedFrame, position: number) {
+    const { width, height, holes, transparentShare } = frame.checked;
+    return { id: frame.id, campaignId, position, storageKey: frame.storageKey, width, height, holes, transparentShare };
+  }
+}

@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
+import { hasCreatorPlan } from '../../contract/plan.ts';
+import type { Db } from '../infra/db/database.ts';
+import { accounts, campaignFrames, campaigns } from '../infra/db/schema.ts';
+import { ApiError, notFound } from '../http/apiError.ts';
+import type { FileStorage } from '../infra/storage/storage.ts';
+import type { HitCounter } from '../infra/hitCounter.ts';
+import { verifyPassword } from '../infra/passwords.ts';
+
+/** What `toCampaignSummary` needs; the creator comes from `accounts` joined on the campaign's creator. */
+export const summaryColumns = {
+  id: campaigns.id,
+  uri: campaigns.uri,
+  type: campaigns.type,
+  title: campaigns.title,
+  description: campaigns.description,
+  thumbnailKey: campaigns.thumbnailKey,
+  supportersCount: campaigns.supportersCount,
+  createdAt: campaigns.createdAt,
+  creatorUsername: accounts.username,
+  creatorName: accounts.name,
+  creatorAvatarKey: accounts.avatarKey,
+};
+
+export interface SummaryRow {
+  uri: string;
+  type: 'frame' | 'background';
+  title: string;
+  description: string;
+  thumbnailKey: string;
+  supportersCount: number;
+  createdAt: Date;
+  creatorUsername: string;
+  creatorName: string;
+  creatorAvatarKey: string | null;
+}
+
+/** The listed shape of a campaign row joined with its creator (`summaryColumns`). */
+export function toCampaignSummary(storage: FileStorage, row: SummaryRow): CampaignSummary {
+  return {
+    uri: row.uri,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    thumbnailUrl: storage.publicUrl(row.thumbnailKey),
+    supportersCount: row.supportersCount,
+    creator: {
+      username: row.creatorUsername,
+      name: row.creatorName,
+      avatarUrl: row.creatorAvatarKey ? storage.publicUrl(row.creatorAvatarKey) : null,
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One round trip for a campaign of any visibility, its creator and its frames (a row per frame; none when it has none). */
+function byUriQuery(db: Db) {
+  return db
+    .select({
+      ...summaryColumns,
+      caption: campaigns.caption,
+      category: campaigns.category,
+      tags: campaigns.tags,
+      visibility: campaigns.visibility,
+      accessCodeHash: campaigns.accessCodeHash,
+      creatorId: campaigns.creatorId,
+      ogImageKey: campaigns.ogImageKey,
+      creatorSubscription: accounts.subscription,
+      frame: {
+        id: campaignFrames.id,
+        position: campaignFrames.position,
+        storageKey: campaignFrames.storageKey,
+        width: campaignFrames.width,
+        height: campaignFrames.height,
+        holes: campaignFrames.holes,
+      },
+    })
+    .from(campaigns)
+    .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
+    .leftJoin(campaignFrames, eq(campaignFrames.campaignId, campaigns.id))
+    .where(eq(campaigns.uri, sql.placeholder('uri')))
+    .orderBy(asc(campaignFrames.position))
+    .prepare('campaign_by_uri');
+}
+
+/** A campaign as read, with what access checks need. Shared between callers: do not mutate it. */
+export interface CampaignEntry {
+  id: string;
+  creatorId: string;
+  accessCodeHash: string | null;
+  campaign: Campaign;
+}
+
+/** Who is reading: the signed-in account and the access code header, if any; ip keys the wrong-code limit. */
+export interface CampaignViewer {
+  accountId?: string | undefined;
+  accessCode?: string | undefined;
+  ip?: string | undefined;
+}
+
+/**
+ * How long a campaign read is served from memory. Kept short because changes made outside this
+ * process (other instances, an account deletion's cascade) only show once it has passed; writers in
+ * this process call CampaignService.forget.
+ */
+export const CAMPAIGN_READ_CACHE_MS = 1000;
+const CAMPAIGN_READ_CACHE_ENTRIES = 1000;
+/** Access-code checks per IP (and per account) per window; a correct code is remembered and not counted again. */
+export const ACCESS_CODE_CHECKS_MAX = 10;
+export const ACCESS_CODE_WINDOW_MS = 15 * 60_000;
+const VERIFIED_CODES_MAX = 10_000;
+
+interface CachedRead {
+  expires: number;
+  entry: Promise<CampaignEntry | null>;
+}
+
+export class CampaignService {
+  private readonly byUri;
+  /** Insertion order is age order, so the first key is the one to evict. */
+  private readonly cachedReads = new Map<string, CachedRead>();
+  /** Digests of (hash, code) pairs that verified: argon2 runs once per code, not on every request carrying it. */
+  private readonly verifiedCodes = new Set<string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+    private readonly readCacheMs: number = CAMPAIGN_READ_CACHE_MS,
+    private readonly hits?: HitCounter,
+  ) {
+    this.byUri = byUriQuery(db);
+  }
+
+  /** Public campaigns, newest first. */
+  async listPublic(page: number, limit: number): Promise<{ items: CampaignSummary[]; total: number }> {
+    const isPublic = eq(campaigns.visibility, 'public');
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(summaryColumns)
+        .from(campaigns)
+        .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
+        .where(isPublic)
+        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: count() }).from(campaigns).where(isPublic),
+    ]);
+    return { items: rows.map((row) => toCampaignSummary(this.storage, row)), total: totals[0]?.total ?? 0 };
+  }
+
+  /** One creator's campaigns of every visibility, newest first, with their visit counts. */
+  async listOwn(creatorId: string, page: number, limit: number) {
+    const own = eq(campaigns.creatorId, creatorId);
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({ ...summaryColumns, visibility: campaigns.visibility, visitsCount: campaigns.visitsCount })
+        .from(campaigns)
+        .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
+        .where(own)
+        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: count() }).from(campaigns).where(own),
+    ]);
+    return { items: rows.map((row) => ({ ...toCampaignSummary(this.storage, row), visibility: row.visibility, visitsCount: row.visitsCount })), total: totals[0]?.total ?? 0 };
+  }
+
+  /**
+   * A campaign of any visibility by its URI, without access checks (use read for visitors). A hot campaign
+   * page costs one query per readCacheMs, concurrent misses share it, and unknown URIs are not kept.
+   */
+  find(uri: string): Promise<CampaignEntry | null> {
+    const now = Date.now();
+    const cached = this.cachedReads.get(uri);
+    if (cached && cached.expires > now) return cached.entry;
+    this.cachedReads.delete(uri);
+    const entry = this.load(uri);
+    if (this.readCacheMs <= 0) return entry;
+    const oldest = this.cachedReads.size >= CAMPAIGN_READ_CACHE_ENTRIES ? this.cachedReads.keys().next().value : undefined;
+    if (oldest !== undefined) this.cachedReads.delete(oldest);
+    const cachedEntry = { expires: now + this.readCacheMs, entry };
+    this.cachedReads.set(uri, cachedEntry);
+    const drop = () => {
+      if (this.cachedReads.get(uri) === cachedEntry) this.cachedReads.delete(uri);
+    };
+    entry.then((found) => {
+      if (!found) drop();
+    }, drop);
+    return entry;
+  }
+
+  /** A public or unlisted campaign by its URI; null for unknown and private ones. */
+  async findReadable(uri: string): Promise<Campaign | null> {
+    const entry = await this.find(uri);
+    return entry && entry.campaign.visibility !== 'private' ? entry.campaign : null;
+  }
+
+  /**
+   * The campaign as this viewer may see it: 404 when unknown; a private one only for its owner or with
+   * its access code (403 ACCESS_CODE_REQUIRED without one, ACCESS_CODE_INVALID for a wrong one).
+   */
+  async read(uri: string, viewer: CampaignViewer): Promise<CampaignEntry> {
+    const entry = await this.find(uri);
+    if (!entry) throw notFound('Campaign not found');
+    if (entry.campaign.visibility !== 'private' || (viewer.accountId !== undefined && viewer.accountId === entry.creatorId)) return entry;
+    if (!viewer.accessCode) throw new ApiError(403, 'ACCESS_CODE_REQUIRED', 'This campaign is private; enter its access code');
+    if (!(await this.codeMatches(entry, viewer))) throw new ApiError(403, 'ACCESS_CODE_INVALID', 'The access code is not correct');
+    return entry;
+  }
+
+  private async codeMatches(entry: CampaignEntry, viewer: CampaignViewer): Promise<boolean> {
+    const code = viewer.accessCode?.trim() ?? '';
+    if (!entry.accessCodeHash || !code) return false;
+    const memo = createHash('sha256').update(`${entry.accessCodeHash}\n${code}`).digest('base64url');
+    if (this.verifiedCodes.has(memo)) return true;
+    if (this.hits) {
+      const keys = [`campaign-access:ip:${viewer.ip ?? 'unknown'}`, ...(viewer.accountId ? [`campaign-access:account:${viewer.accountId}`] : [])];
+      for (const key of keys) {
+        const { count: attempts, resetInMs } = await this.hits.hit(key, ACCESS_CODE_WINDOW_MS);
+        if (attempts > ACCESS_CODE_CHECKS_MAX) throw new ApiError(429, 'RATE_LIMITED', `Too many access code attempts; retry in ${Math.max(1, Math.ceil(resetInMs / 1000))} s`);
+      }
+    }
+    if (!(await verifyPassword(entry.accessCodeHash, code))) return false;
+    if (this.verifiedCodes.size >= VERIFIED_CODES_MAX) this.verifiedCodes.clear();
+    this.verifiedCodes.add(memo);
+    return true;
+  }
+
+  /** Drops a cached read, so a change this process just wrote shows at once. */
+  forget(uri: string): void {
+    this.cachedReads.delete(uri);
+  }
+
+  private async load(uri: string): Promise<CampaignEntry | null> {
+    const rows = await this.byUri.execute({ uri });
+    const [row] = rows;
+    if (!row) return null;
+    return {
+      id: row.id,
+      creatorId: row.creatorId,
+      accessCodeHash: row.accessCodeHash,
+      campaign: {
+        ...toCampaignSummary(this.storage, row),
+        caption: row.caption,
+        category: row.category,
+        tags: row.tags,
+        visibility: row.visibility,
+        frames: rows.flatMap(({ frame }) =>
+          frame
+            ? [{ id: frame.id, position: frame.position, url: this.storage.publicUrl(frame.storageKey), width: frame.width, height: frame.height, holes: frame.holes }]
+            : [],
+        ),
+        premium: hasCreatorPlan(row.creatorSubscription?.plan),
+        ogImageUrl: this.storage.publicUrl(row.ogImageKey ?? row.thumbnailKey),
+      },
+    };
+  }
+}

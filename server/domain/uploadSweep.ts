@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FileStorage } from '../infra/storage/storage.ts';
+import { RAW_UPLOAD_PREFIX } from './uploads.ts';
+
+type ListableStorage = Pick<FileStorage, 'list' | 'delete'>;
+
+/** Longest pause between sweeps; shorter when the age limit is shorter. */
+const MAX_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Deletes raw uploads (under `uploads/`) last written more than maxAgeSeconds before `now`: presigned uploads that
+ * were never handed to a route that adopts them. Adopted images live elsewhere and are never listed. Returns the deleted keys.
+ */
+export async function sweepRawUploads(storage: ListableStorage, maxAgeSeconds: number, now: number = Date.now()): Promise<string[]> {
+  const cutoff = now - maxAgeSeconds * 1000;
+  const stale: string[] = [];
+  // Collected first: deleting while a driver walks its listing could skip entries.
+  for await (const object of storage.list(RAW_UPLOAD_PREFIX)) {
+    if (object.lastModified.getTime() < cutoff) stale.push(object.key);
+  }
+  for (const key of stale) await storage.delete(key);
+  return stale;
+}
+
+/**
+ * Sweeps now and then periodically; failures are logged and the next run tries again. The timer does not keep the
+ * process alive. The returned stop function waits for a running sweep.
+ */
+export function startUploadSweep(storage: ListableStorage, options: { maxAgeSeconds: number; log: FastifyBaseLogger; intervalMs?: number }): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    // A slow sweep is not stacked on: the next tick finds what it left.
+    running ??= sweepRawUploads(storage, options.maxAgeSeconds)
+      .then(
+        (deleted) => {
+          if (deleted.length > 0) options.log.info({ count: deleted.length }, 'swept unused raw uploads');
+        },
+        (error: unknown) => options.log.warn({ err: error }, 'raw upload sweep failed'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(run, options.intervalMs ?? Math.min(MAX_SWEEP_INTERVAL_MS, options.maxAgeSeconds * 1000));
+  timer.unref();
+  run();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

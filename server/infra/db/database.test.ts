@@ -1,0 +1,88 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getTableName, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, drivers } from '../../testing/testApp.ts';
+import { openDatabase } from './database.ts';
+import * as schema from './schema.ts';
+
+const tables = [
+  schema.accounts,
+  schema.campaigns,
+  schema.campaignFrames,
+  schema.requestNonces,
+  schema.pageViews,
+  schema.accountIdentities,
+  schema.verificationCodes,
+  schema.emailChanges,
+  schema.passwordResetTickets,
+  schema.preferences,
+  schema.appeals,
+  schema.facebookDeletions,
+  schema.campaignSupports,
+  schema.campaignVisits,
+  schema.posts,
+  schema.reports,
+  schema.designDrafts,
+].map((table) => getTableName(table)).sort();
+
+async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {
+  const result = await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { table_name: string }[] }).rows) as { table_name: string }[];
+  return rows.map((row) => row.table_name);
+}
+
+describe.each(drivers)('database (%s)', (driver) => {
+  it('migrates an empty database, and migrating again changes nothing', async () => {
+    const database = await createTestDatabase(driver, { migrate: false });
+    try {
+      expect(await tableNames(database)).toEqual([]);
+      await database.migrate();
+      expect(await tableNames(database)).toEqual(tables);
+      await database.migrate();
+      expect(await tableNames(database)).toEqual(tables);
+      expect(database.driver).toBe(driver);
+      await database.ping();
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it('enforces the schema rules: unique URIs, allowed visibility, frames removed with their campaign', async () => {
+    const database = await createTestDatabase(driver);
+    try {
+      const { db } = database;
+      const [creator] = await db.insert(schema.accounts).values({ username: 'u', name: 'U', email: 'u@example.test' }).returning();
+      const values = { uri: 'one', title: 'One', creatorId: creator!.id, thumbnailKey: 'public/t.jpg' };
+      const [campaign] = await db.insert(schema.campaigns).values(values).returning();
+      expect(campaign).toMatchObject({ type: 'frame', visibility: 'public', tags: [], supportersCount: 0 });
+      await expect(db.insert(schema.campaigns).values(values)).rejects.toThrow();
+      await expect(db.execute(sql`insert into campaigns (uri, title, creator_id, thumbnail_key, visibility) values ('two', 'Two', ${creator!.id}, 'k', 'secret')`)).rejects.toThrow();
+      await db.insert(schema.campaignFrames).values({ campaignId: campaign!.id, position: 0, storageKey: 'public/f.png', width: 10, height: 10 });
+      await db.delete(schema.campaigns);
+      expect(await db.select().from(schema.campaignFrames)).toEqual([]);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
+
+describe('PGlite on disk', () => {
+  it('keeps data across close and reopen', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bingkai-pglite-'));
+    try {
+      const first = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dir, 'pglite') });
+      await first.migrate();
+      await first.db.insert(schema.accounts).values({ username: 'kept', name: 'Kept', email: 'kept@example.test' });
+      await first.close();
+      await first.close();
+      const second = await openDatabase({ databaseUrl: undefined, pgliteDir: join(dir, 'pglite') });
+      await second.migrate();
+      expect((await second.db.select().from(schema.accounts)).map((row) => row.username)).toEqual(['kept']);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,334 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AppealStatus, MonetizationState } from '../../../contract/account.ts';
+import type { DesignDocument, DesignKind } from '../../../contract/design.ts';
+
+/** A photo hole in a frame, in frame pixels. */
+export interface FrameHole {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A paid plan; null on the account means the free plan. */
+export interface Subscription {
+  plan: string;
+}
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Public id: the token subject. */
+  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  username: text('username').notNull().unique(),
+  name: text('name').notNull(),
+  /** Always trimmed and lower-cased. */
+  email: text('email').notNull().unique(),
+  avatarKey: text('avatar_key'),
+  bannerKey: text('banner_key'),
+  /** argon2id PHC string; null for accounts that only sign in with a provider. */
+  passwordHash: text('password_hash'),
+  isVerified: boolean('is_verified').notNull().default(false),
+  bio: text('bio').notNull().default(''),
+  websiteLink: text('website_link').notNull().default(''),
+  country: text('country'),
+  language: text('language'),
+  locale: text('locale'),
+  /** Copied into every token; bumping it kills all tokens issued before. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  lastPasswordUpdate: timestamp('last_password_update', { withTimezone: true }),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  appealStatus: text('appeal_status').$type<AppealStatus>().notNull().default('NOT_YET'),
+  applyMonetization: text('apply_monetization').$type<MonetizationState>().notNull().default('FORM'),
+  subscription: jsonb('subscription').$type<Subscription | null>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const identityProviders = ['google', 'facebook', 'apple'] as const;
+export type IdentityProvider = (typeof identityProviders)[number];
+
+/** A social sign-in linked to an account (one per provider). */
+export const accountIdentities = pgTable(
+  'account_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: identityProviders }).notNull(),
+    subject: text('subject').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('account_identities_provider_subject_key').on(table.provider, table.subject),
+    unique('account_identities_account_provider_key').on(table.accountId, table.provider),
+    check('account_identities_provider_check', sql`${table.provider} in ('google', 'facebook', 'apple')`),
+  ],
+);
+
+export const verificationKinds = ['registration', 'email_update'] as const;
+export type VerificationKind = (typeof verificationKinds)[number];
+
+/** The one live 6-digit code per account and kind; the code is stored as a hash. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: verificationKinds }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Where the code was sent (the new address for an email update). */
+    email: text('email').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('verification_codes_account_kind_key').on(table.accountId, table.kind),
+    check('verification_codes_kind_check', sql`${table.kind} in ('registration', 'email_update')`),
+  ],
+);
+
+/** A pending email change; the ticket (hashed) lets the old address cancel it. */
+export const emailChanges = pgTable('email_changes', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  ticketHash: text('ticket_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResetTickets = pgTable(
+  'password_reset_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketHash: text('ticket_hash').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_reset_tickets_account_idx').on(table.accountId)],
+);
+
+export const preferenceTypes = ['general', 'notification'] as const;
+export type PreferenceType = (typeof preferenceTypes)[number];
+
+export const preferences = pgTable(
+  'preferences',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: preferenceTypes }).notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'preferences_pkey', columns: [table.accountId, table.type] }),
+    check('preferences_type_check', sql`${table.type} in ('general', 'notification')`),
+  ],
+);
+
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    fileKey: text('file_key'),
+    status: text('status').$type<AppealStatus>().notNull().default('PENDING'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('appeals_account_idx').on(table.accountId, table.createdAt)],
+);
+
+/** Facebook data-deletion callbacks; the status page is looked up by confirmation code. */
+export const facebookDeletions = pgTable('facebook_deletions', {
+  confirmationCode: text('confirmation_code').primaryKey(),
+  subject: text('subject').notNull(),
+  status: text('status').notNull().default('PENDING'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uri: text('uri').notNull().unique(),
+    type: text('type', { enum: ['frame', 'background'] }).notNull().default('frame'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    caption: text('caption').notNull().default(''),
+    category: text('category').notNull().default('other'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    visibility: text('visibility', { enum: ['public', 'unlisted', 'private'] }).notNull().default('public'),
+    accessCodeHash: text('access_code_hash'),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    supportersCount: integer('supporters_count').notNull().default(0),
+    visitsCount: integer('visits_count').notNull().default(0),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    /** 1200×630 link-preview image; null until generated (campaigns from before issue 5). */
+    ogImageKey: text('og_image_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('campaigns_visibility_created_idx').on(table.visibility, table.createdAt),
+    index('campaigns_creator_idx').on(table.creatorId),
+    check('campaigns_type_check', sql`${table.type} in ('frame', 'background')`),
+    check('campaigns_visibility_check', sql`${table.visibility} in ('public', 'unlisted', 'private')`),
+  ],
+);
+
+export const campaignFrames = pgTable(
+  'campaign_frames',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    holes: jsonb('holes').$type<FrameHole[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Share of transparent pixels, 0..1, as the server measured it. */
+    transparentShare: real('transparent_share').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('campaign_frames_campaign_idx').on(table.campaignId, table.position)],
+);
+
+/** One row per person who supported a campaign: counted once per account and once per fingerprint. */
+export const campaignSupports = pgTable(
+  'campaign_supports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** Hash of the fingerprint cookie, never the raw value. */
+    fingerprint: text('fingerprint').notNull(),
+    frameId: uuid('frame_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('campaign_supports_campaign_fingerprint_key').on(table.campaignId, table.fingerprint),
+    uniqueIndex('campaign_supports_campaign_account_key').on(table.campaignId, table.accountId).where(sql`${table.accountId} is not null`),
+  ],
+);
+
+/** Last counted visit of a fingerprint to a campaign page; a visit counts again after a quiet period. */
+export const campaignVisits = pgTable(
+  'campaign_visits',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.fingerprint] })],
+);
+
+/** A result a supporter chose to publish at /p/{uri}. */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uri: text('uri').notNull().unique(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    imageKey: text('image_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    caption: text('caption').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('posts_campaign_idx').on(table.campaignId, table.createdAt), index('posts_author_idx').on(table.authorId)],
+);
+
+/** A visitor's report of a campaign or a post; one per fingerprint and target. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    target: text('target', { enum: ['campaign', 'post'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('reports_target_fingerprint_key').on(table.target, table.targetId, table.fingerprint),
+    check('reports_target_check', sql`${table.target} in ('campaign', 'post')`),
+  ],
+);
+
+/** Nonces of accepted signed requests, kept until their token could no longer be valid. */
+export const requestNonces = pgTable(
+  'request_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('request_nonces_expires_idx').on(table.expiresAt)],
+);
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    fingerprint: text('fingerprint').notNull(),
+    path: text('path').notNull(),
+    routeName: text('route_name').notNull(),
+    referrer: text('referrer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('page_views_created_idx').on(table.createdAt)],
+);
+
+/** A frame designer draft saved by its account (contract/designDraft.ts); the id is the document's own. */
+export const designDrafts = pgTable(
+  'design_drafts',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<DesignKind>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Migrated and validated on every save. */
+    document: jsonb('document').$type<DesignDocument>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the server to the millisecond, so a client's `baseUpdatedAt` compares exactly. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'design_drafts_pkey', columns: [table.accountId, table.id] }),
+    check('design_drafts_kind_check', sql`${table.kind} in ('frame', 'background')`),
+  ],
+);

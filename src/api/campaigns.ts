@@ -1,0 +1,69 @@
+import type { Campaign, CampaignListResponse, CampaignResponse, CampaignSummary } from '../../contract/campaign.ts';
+import type { SupportResult } from '../../contract/campaignWrite.ts';
+import { CAMPAIGN_ACCESS_HEADER } from '../../contract/campaignAccess.ts';
+import { apiV2 } from './index.ts';
+
+export interface CampaignPage {
+  items: CampaignSummary[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+const ACCESS_KEY = (uri: string) => `bingkai-access:${uri}`;
+
+/** The access code a visitor entered for a private campaign, kept for this tab only. */
+export function storedAccessCode(uri: string): string | null {
+  try {
+    return sessionStorage.getItem(ACCESS_KEY(uri));
+  } catch {
+    return null;
+  }
+}
+
+export function storeAccessCode(uri: string, code: string | null): void {
+  try {
+    if (code === null) sessionStorage.removeItem(ACCESS_KEY(uri));
+    else sessionStorage.setItem(ACCESS_KEY(uri), code);
+  } catch {
+    // Private mode without storage: the visitor enters the code again on the next page.
+  }
+}
+
+/** The stored access code as a request header (empty for public campaigns). */
+export function accessHeaders(uri: string): Record<string, string> {
+  const code = storedAccessCode(uri);
+  return code ? { [CAMPAIGN_ACCESS_HEADER]: code } : {};
+}
+
+const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export async function fetchCampaigns(page: number, limit: number, signal?: AbortSignal): Promise<CampaignPage> {
+  const body = await apiV2.get<CampaignListResponse>('/campaigns', { query: { page, limit }, ...withSignal(signal) });
+  return body.data;
+}
+
+/** A campaign; private ones need the access code stored with storeAccessCode (else 403 ACCESS_CODE_REQUIRED). */
+export async function fetchCampaign(uri: string, signal?: AbortSignal): Promise<Campaign> {
+  const body = await apiV2.get<CampaignResponse>(`/campaigns/${encodeURIComponent(uri)}`, { headers: accessHeaders(uri), ...withSignal(signal) });
+  return body.data;
+}
+
+/** Checks an access code; on success it is stored for the rest of the visit. */
+export async function unlockCampaign(uri: string, code: string): Promise<Campaign> {
+  const trimmed = code.trim();
+  const body = await apiV2.post<CampaignResponse>(`/campaigns/${encodeURIComponent(uri)}/access`, { body: { code: trimmed } });
+  storeAccessCode(uri, trimmed);
+  return body.data;
+}
+
+/** Counts a page view of the campaign (the server counts a fingerprint once per 30 minutes). */
+export async function recordVisit(uri: string): Promise<void> {
+  await apiV2.post<unknown>(`/campaigns/${encodeURIComponent(uri)}/visits`, { headers: accessHeaders(uri) });
+}
+
+/** Counts this person's support once; no image is sent. */
+export async function recordSupport(uri: string, frameId?: string): Promise<SupportResult> {
+  const body = await apiV2.post<{ data: SupportResult }>(`/campaigns/${encodeURIComponent(uri)}/supports`, { body: frameId ? { frameId } : {}, headers: accessHeaders(uri) });
+  return body.data;
+}

@@ -1,0 +1,165 @@
+import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CampaignFrame } from '../../../contract/campaign.ts';
+import { CAMPAIGN_LIMITS, type FrameRef } from '../../../contract/campaignWrite.ts';
+import { hasCreatorPlan } from '../../../contract/plan.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import type { Pipeline } from '../../pipeline/index.ts';
+import { isLoggedIn, useAccountStore } from '../account/accountStore.ts';
+import { FormError } from '../account/TextField.tsx';
+import { SubmitButton } from '../account/SubmitButton.tsx';
+import { CampaignFields } from './CampaignFields.tsx';
+import type { CampaignFormValues, CampaignType } from './campaignForm.ts';
+import { FrameList } from './FrameList.tsx';
+import { frameRefs } from './frameDrafts.ts';
+import { SamplePreview } from './SamplePreview.tsx';
+import { SignInPrompt } from './SignInPrompt.tsx';
+import { useCampaignFormState } from './useCampaignFormState.ts';
+import { useFrameDrafts } from './useFrameDrafts.ts';
+import { UriField } from './UriField.tsx';
+import { useUriAvailability } from './useUriAvailability.ts';
+import { VisibilityField } from './VisibilityField.tsx';
+
+export interface CampaignFormProps {
+  type: CampaignType;
+  pipeline: Pipeline | null;
+  pipelineSupported: boolean;
+  initial: CampaignFormValues;
+  /** The edit page: the campaign's frames, its link and whether it has an access code. */
+  existing?: { frames: CampaignFrame[]; uri: string; hasAccessCode: boolean; firstFrameId?: string | undefined };
+  submitLabel: string;
+  /** Sends the form; throws the API's error when it fails. */
+  onSubmit: (values: CampaignFormValues, frames: FrameRef[]) => Promise<void>;
+  /** Extra actions beside the submit button (delete on the edit page). */
+  actions?: ReactNode;
+  /** Shown below the frame picker (the create page's "Design a frame"). */
+  frameExtras?: ReactNode;
+  /** Lets the page hand in frames made elsewhere (the designer's export), as if picked. */
+  frameIntake?: Ref<FrameIntake>;
+}
+
+export interface FrameIntake {
+  /** Adds the files like picked frames (analysis, upload, server check) and selects the first; with no room left it replaces the selected frame. */
+  take(files: readonly File[]): void;
+}
+
+/** Frames with their preview on one side, the campaign's fields on the other; shared by create and edit. */
+export function CampaignForm({ type, pipeline, pipelineSupported, initial, existing, submitLabel, onSubmit, actions, frameExtras, frameIntake }: CampaignFormProps) {
+  const { t } = useTranslation();
+  const signedIn = useAccountStore(isLoggedIn);
+  const creatorPlan = hasCreatorPlan(useAccountStore((state) => state.subscription?.plan));
+  const form = useCampaignFormState(initial, !existing);
+  const frames = useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, ...(existing ? { initialFrames: existing.frames } : {}) });
+  const uriStatus = useUriAvailability(form.values.uri, existing?.uri);
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by a refused submit: focus then moves to the first field with a problem; the form's message is an alert.
+  const [refusedSubmits, setRefusedSubmits] = useState(0);
+  useEffect(() => {
+    if (refusedSubmits === 0) return;
+    const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    target?.focus();
+  }, [refusedSubmits]);
+  const [selectedId, setSelectedId] = useState<string | null>(() => {
+    const index = existing?.frames.findIndex((frame) => frame.id === existing.firstFrameId) ?? -1;
+    return frames.drafts[Math.max(0, index)]?.localId ?? null;
+  });
+  const selected = frames.drafts.find((draft) => draft.localId === selectedId) ?? frames.drafts[0] ?? null;
+  const maxFrames = creatorPlan ? CAMPAIGN_LIMITS.framesMax : Math.max(CAMPAIGN_LIMITS.framesFree, existing?.frames.length ?? 0);
+  const refused = frames.drafts.some((draft) => draft.upload.status === 'refused');
+  const checkedCount = frames.drafts.filter((draft) => draft.upload.status === 'checked' || draft.upload.status === 'kept').length;
+  const room = Math.max(0, maxFrames - frames.drafts.length);
+  const { add: addFrames, replace: replaceFrame } = frames;
+  const selectedLocalId = selected?.localId ?? null;
+  useImperativeHandle(
+    frameIntake,
+    () => ({
+      take(files) {
+        const [first] = files;
+        if (!first) return;
+        const ids = room > 0 ? addFrames(files.slice(0, room)) : selectedLocalId ? [replaceFrame(selectedLocalId, first)] : [];
+        if (ids[0]) setSelectedId(ids[0]);
+      },
+    }),
+    [addFrames, replaceFrame, room, selectedLocalId],
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!signedIn) {
+      useAccountStore.getState().openAuthModal('sign-in');
+      return;
+    }
+    const refuse = (message?: string) => {
+      if (message) form.setFormError(message);
+      setRefusedSubmits((count) => count + 1);
+    };
+    if (!form.validate({ frameCount: frames.drafts.length, creatorPlan, hasAccessCode: existing?.hasAccessCode ?? false })) return refuse();
+    if (uriStatus === 'taken' || uriStatus === 'reserved') return refuse(t('create.errors.checkFields'));
+    const refs = frameRefs(frames.drafts);
+    if (!refs) return refuse(refused ? t('create.errors.framesRefused') : t('create.errors.framesPending'));
+    setPending(true);
+    form.setFormError(null);
+    try {
+      await onSubmit(form.values, refs);
+    } catch (error) {
+      form.showServerError(error);
+      setRefusedSubmits((count) => count + 1);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="grid gap-8 lg:grid-cols-2">
+      <div className="flex flex-col gap-8">
+        <FrameList
+          drafts={frames.drafts}
+          maxFrames={maxFrames}
+          planLocked={!creatorPlan}
+          selectedId={selected?.localId ?? null}
+          error={form.errors.frames}
+          onSelect={setSelectedId}
+          onAdd={frames.add}
+          onReplace={frames.replace}
+          onRemove={frames.remove}
+          onMove={frames.move}
+        />
+        {frameExtras}
+        <SamplePreview pipeline={pipeline} frame={selected?.analysis.status === 'ready' ? selected.analysis.loaded : null} type={type} />
+      </div>
+      <div className="flex flex-col gap-8">
+        <CampaignFields
+          values={form.values}
+          errors={form.errors}
+          onChange={form.change}
+          uriField={<UriField value={form.values.uri} onValueChange={(uri) => form.change({ uri })} status={uriStatus} error={form.errors.uri} />}
+        />
+        <VisibilityField
+          value={form.values.visibility}
+          accessCode={form.values.accessCode}
+          onChange={form.change}
+          creatorPlan={creatorPlan}
+          hasAccessCode={existing?.hasAccessCode ?? false}
+          errors={{ visibility: form.errors.visibility, accessCode: form.errors.accessCode }}
+        />
+        <div className="flex flex-col gap-3">
+          {!signedIn && <SignInPrompt />}
+          <FormError message={form.formError} />
+          {(frames.busy || pending) && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="form-progress">
+              <Spinner size="sm" label={pending ? t('create.progress.saving') : t('create.progress.uploading', { done: checkedCount, total: frames.drafts.length })} />
+              <span aria-hidden="true">{pending ? t('create.progress.saving') : t('create.progress.uploading', { done: checkedCount, total: frames.drafts.length })}</span>
+            </p>
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <SubmitButton pending={pending} disabled={pending || frames.busy} size="lg">
+              {submitLabel}
+            </SubmitButton>
+            {actions}
+          </div>
+        </div>
+      </div>
+    </form>
+  );
+}

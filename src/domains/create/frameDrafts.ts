@@ -1,0 +1,124 @@
+import { CAMPAIGN_LIMITS, type CheckedFrame, type FrameRef } from '../../../contract/campaignWrite.ts';
+import type { CampaignFrame } from '../../../contract/campaign.ts';
+import { isApiError } from '../../api/index.ts';
+import type { LoadedFrame, PipelineErrorCode } from '../../pipeline/index.ts';
+import type { CampaignType } from './campaignForm.ts';
+
+export interface HoleRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Why a frame cannot be used: an i18n key under `create.refusal`, its values, and the server's own words. */
+export interface FrameRefusal {
+  key: 'notPng' | 'tooBig' | 'wrongSize' | 'notTransparent' | 'invalid' | 'uploadFailed' | 'signIn';
+  values?: Record<string, number | string>;
+  detail?: string;
+}
+
+export type FrameAnalysisState =
+  | { status: 'pending' }
+  /** The browser cannot run the pipeline; the server's check still finds the holes. */
+  | { status: 'unsupported' }
+  | { status: 'ready'; loaded: LoadedFrame }
+  | { status: 'failed'; code: PipelineErrorCode };
+
+export type FrameUploadState =
+  /** Waits for a signed-in account. */
+  | { status: 'waiting' }
+  | { status: 'uploading' }
+  | { status: 'checked'; checked: CheckedFrame }
+  | { status: 'refused'; refusal: FrameRefusal }
+  /** A frame the campaign already has. */
+  | { status: 'kept'; id: string };
+
+/** One frame in the creator's list; the File and LoadedFrame stay in component state, never in a store. */
+export interface FrameDraft {
+  localId: string;
+  name: string;
+  /** An object URL of the picked file, or the stored frame's URL. */
+  url: string;
+  file: File | null;
+  /** Server-known size and holes (kept frames and checked uploads). */
+  known: { width: number; height: number; holes: HoleRect[] } | null;
+  analysis: FrameAnalysisState;
+  upload: FrameUploadState;
+}
+
+let nextLocalId = 0;
+export const newLocalId = () => `frame-draft-${++nextLocalId}`;
+
+export function draftFromFile(file: File, url: string, analysis: FrameAnalysisState): FrameDraft {
+  const upload: FrameUploadState = file.size > CAMPAIGN_LIMITS.frameMaxBytes ? { status: 'refused', refusal: tooBig() } : { status: 'waiting' };
+  return { localId: newLocalId(), name: file.name, url, file, known: null, analysis, upload };
+}
+
+export function draftFromFrame(frame: CampaignFrame, index: number, analysis: FrameAnalysisState): FrameDraft {
+  return {
+    localId: newLocalId(),
+    name: String(index + 1),
+    url: frame.url,
+    file: null,
+    known: { width: frame.width, height: frame.height, holes: frame.holes },
+    analysis,
+    upload: { status: 'kept', id: frame.id },
+  };
+}
+
+/** The list with the item at `from` moved to `to` (clamped). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const target = Math.max(0, Math.min(list.length - 1, to));
+  if (from === target || from < 0 || from >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(target, 0, item);
+  return next;
+}
+
+/** Holes to outline: the browser's analysis first (instant), else what the server found. */
+export function draftHoles(draft: FrameDraft): { width: number; height: number; holes: HoleRect[] } | null {
+  if (draft.analysis.status === 'ready') {
+    const { width, height, holes } = draft.analysis.loaded.analysis;
+    return { width, height, holes };
+  }
+  if (draft.upload.status === 'checked') return draft.upload.checked;
+  return draft.known;
+}
+
+/** The frames as the API takes them, or null while any is not uploaded and accepted. */
+export function frameRefs(drafts: readonly FrameDraft[]): FrameRef[] | null {
+  const refs: FrameRef[] = [];
+  for (const { upload } of drafts) {
+    if (upload.status === 'kept') refs.push({ id: upload.id });
+    else if (upload.status === 'checked') refs.push({ key: upload.checked.key });
+    else return null;
+  }
+  return refs;
+}
+
+const tooBig = (): FrameRefusal => ({ key: 'tooBig', values: { max: CAMPAIGN_LIMITS.frameMaxBytes / 1024 / 1024 } });
+
+/**
+ * Turns the server's refusal into a reason the creator can act on. The browser's own analysis names
+ * the size or transparency problem in the creator's language; the server's message comes along as detail.
+ */
+export function frameRefusal(error: unknown, type: CampaignType, analysis: FrameAnalysisState): FrameRefusal {
+  if (!isApiError(error)) return { key: 'uploadFailed', detail: error instanceof Error ? error.message : String(error) };
+  const detail = error.message;
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { key: 'notPng', detail };
+  if (error.code === 'PAYLOAD_TOO_LARGE') return { ...tooBig(), detail };
+  if (error.code === 'UNAUTHORIZED' || error.code === 'TOKEN_EXPIRED') return { key: 'signIn', detail };
+  if (error.code !== 'FRAME_INVALID') return { key: 'uploadFailed', detail };
+  if (analysis.status === 'ready') {
+    const { width, height, transparentShare } = analysis.loaded.analysis;
+    const { frameMinSide: min, frameMaxSide: max, frameMinTransparentShare } = CAMPAIGN_LIMITS;
+    if (width < min || height < min || width > max || height > max) return { key: 'wrongSize', values: { width, height, min, max }, detail };
+    if (type === 'frame' && transparentShare < frameMinTransparentShare) return { key: 'notTransparent', values: { percent: frameMinTransparentShare * 100 }, detail };
+  }
+  if (analysis.status === 'failed' && analysis.code === 'FRAME_NOT_TRANSPARENT' && type === 'frame') {
+    return { key: 'notTransparent', values: { percent: CAMPAIGN_LIMITS.frameMinTransparentShare * 100 }, detail };
+  }
+  return { key: 'invalid', detail };
+}

@@ -1,0 +1,167 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Campaign } from '../../../contract/campaign.ts';
+import { accountDefaults, useAccountStore } from '../account/accountStore.ts';
+import { clearSupportResult, getSupportResult } from './supportResult.ts';
+import { SupportEditor } from './SupportEditor.tsx';
+import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/i18nForBrowserTests.ts';
+
+const campaign: Campaign = {
+  uri: 'hari-bumi',
+  type: 'frame',
+  title: 'Hari Bumi',
+  description: '',
+  thumbnailUrl: '/tests/fixtures/generated/frame-circle.png',
+  supportersCount: 0,
+  creator: { username: 'ayu', name: 'Ayu', avatarUrl: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  caption: '',
+  category: 'other',
+  tags: [],
+  visibility: 'public',
+  frames: [
+    // Listed out of order: the editor follows `position`.
+    { id: 'f2', position: 1, url: '/tests/fixtures/generated/frame-rounded.png', width: 1080, height: 1350, holes: [] },
+    { id: 'f1', position: 0, url: '/tests/fixtures/generated/frame-circle.png', width: 1080, height: 1080, holes: [] },
+  ],
+  premium: false,
+  ogImageUrl: '',
+};
+
+const missingKeys = missingBrowserKeys;
+
+beforeAll(async () => {
+  await initBrowserTestI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  clearSupportResult();
+  vi.restoreAllMocks();
+  useAccountStore.setState(accountDefaults());
+});
+
+function renderEditor(data: Campaign) {
+  const router = createMemoryRouter(
+    [
+      { path: '/:uri/support', element: <SupportEditor campaign={data} /> },
+      { path: '/:uri/result', element: <h1>Result page</h1> },
+    ],
+    { initialEntries: [`/${data.uri}/support`] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+async function samplePhoto(): Promise<File> {
+  const blob = await (await fetch('/node_modules/@vladmandic/face-api/demo/sample1.jpg')).blob();
+  return new File([blob], 'sample1.jpg', { type: 'image/jpeg' });
+}
+
+async function choosePhoto(file: File) {
+  const input = screen.getByLabelText('Choose photo');
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [file] } });
+  });
+  // Decoding, face detection (the model may still be loading) and placement.
+  await screen.findByRole('application', { name: 'Photo position' }, { timeout: 90_000 });
+}
+
+const next = () => screen.getByRole('button', { name: 'Next' });
+
+describe('SupportEditor', () => {
+  it('places a chosen photo, switches frames, renders the watermarked result and hands it to the result page', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = renderEditor(campaign);
+    expect(screen.getByTestId('watermark-notice').textContent).toContain('Made with Bingkai');
+    expect(screen.getByRole('link', { name: /supporter plan/ }).getAttribute('href')).toBe('/pricing/supporters');
+    expect(next()).toHaveProperty('disabled', true);
+    // Every message the status region announces during the flow.
+    const status = screen.getByTestId('support-status');
+    const announced = new Set<string>();
+    const observer = new MutationObserver(() => announced.add(status.textContent ?? ''));
+    observer.observe(status, { childList: true, subtree: true, characterData: true });
+
+    await choosePhoto(await samplePhoto());
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(next()).toHaveProperty('disabled', false));
+
+    const second = screen.getByRole('button', { name: 'Frame 2' });
+    expect(screen.getByRole('button', { name: 'Frame 1' }).getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {
+      fireEvent.click(second);
+    });
+    expect(second.getAttribute('aria-pressed')).toBe('true');
+    // The adjuster follows the new frame's shape (1080 × 1350).
+    await waitFor(
+      () => {
+        const surface = screen.getByRole('application', { name: 'Photo position' });
+        const ratio = surface.getBoundingClientRect().height / surface.getBoundingClientRect().width;
+        expect(ratio).toBeCloseTo(1350 / 1080, 1);
+        expect(next()).toHaveProperty('disabled', false);
+      },
+      { timeout: 30_000 },
+    );
+
+    await act(async () => {
+      fireEvent.click(next());
+    });
+    await screen.findByRole('heading', { name: 'Result page' }, { timeout: 60_000 });
+    expect(router.state.location.pathname).toBe('/hari-bumi/result');
+    observer.disconnect();
+    expect([...announced]).toEqual(expect.arrayContaining(['Reading your photo…', 'Finding faces…', 'Composing your picture…']));
+
+    const result = getSupportResult('hari-bumi');
+    expect(result).not.toBeNull();
+    expect(result).toMatchObject({ fileName: 'bingkai-hari-bumi.jpg', format: 'jpeg', width: 1080, height: 1350, frameId: 'f2', watermarked: true });
+    expect(result?.blob.type).toBe('image/jpeg');
+    const bitmap = await createImageBitmap(result!.blob);
+    expect([bitmap.width, bitmap.height]).toEqual([1080, 1350]);
+    bitmap.close();
+    // Recording the support fails here (no API server): it is logged, never silently dropped, and never blocks.
+    await waitFor(() => expect(logged.mock.calls.some(([message]) => String(message).includes('support could not be recorded'))).toBe(true), { timeout: 30_000 });
+    expect(missingKeys.size).toBe(0);
+  });
+
+  it('shows no watermark notice on a creator-plan campaign and tells why a file cannot be used', async () => {
+    renderEditor({ ...campaign, premium: true, frames: [campaign.frames[1]!] });
+    expect(screen.queryByTestId('watermark-notice')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Frame 1' })).toBeNull();
+    const input = screen.getByLabelText('Choose photo');
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' })] } });
+    });
+    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
+    expect(alert.textContent).toMatch(/damaged|not supported/);
+    expect(next()).toHaveProperty('disabled', true);
+  });
+
+  it('renders a background campaign with the chosen background, without watermark for a supporter-plan member', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    useAccountStore.setState({ ...accountDefaults(), uuid: 'u-1', subscription: { plan: 'premiumn-monthly' } });
+    renderEditor({ ...campaign, type: 'background', frames: [campaign.frames[1]!] });
+    expect(screen.queryByTestId('watermark-notice')).toBeNull();
+    await choosePhoto(await samplePhoto());
+    const blur = screen.getByRole('button', { name: 'Blur' });
+    expect(screen.getByRole('button', { name: 'Campaign design' }).getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {
+      fireEvent.click(blur);
+    });
+    expect(blur.getAttribute('aria-pressed')).toBe('true');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Colour' }));
+    });
+    const red = screen.getByRole('button', { name: 'Red' });
+    await act(async () => {
+      fireEvent.click(red);
+    });
+    expect(red.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(next()).toHaveProperty('disabled', false));
+    await act(async () => {
+      fireEvent.click(next());
+    });
+    await screen.findByRole('heading', { name: 'Result page' }, { timeout: 90_000 });
+    expect(getSupportResult('hari-bumi')).toMatchObject({ width: 1080, height: 1080, frameId: 'f1', watermarked: false });
+  });
+});

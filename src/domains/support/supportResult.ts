@@ -1,0 +1,33 @@
+import type { OutputFormat } from '../../pipeline/index.ts';
+
+/**
+ * The rendered result, handed from /:uri/support to /:uri/result. It lives in memory only (a Blob is
+ * not serializable, and the photo must never be persisted): a reload of the result page goes back to
+ * the support flow.
+ */
+export interface SupportResultData {
+  uri: string;
+  blob: Blob;
+  /** Download name built from the campaign (core/resultFileName.ts). */
+  fileName: string;
+  format: OutputFormat;
+  width: number;
+  height: number;
+  frameId: string;
+  watermarked: boolean;
+}
+
+let current: SupportResultData | null = null;
+
+export function setSupportResult(result: SupportResultData): void {
+  current = result;
+}
+
+/** The result for this campaign, or null when there is none (or it belongs to another campaign). */
+export function getSupportResult(uri: string): SupportResultData | null {
+  return current && current.uri === uri ? current : null;
+}
+
+export function clearSupportResult(): void {
+  current = null;
+}

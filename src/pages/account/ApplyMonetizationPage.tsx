@@ -1,6 +1,0 @@
-import { BadgeDollarSign } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function ApplyMonetizationPage() {
-  return <FeatureIntroPage route="apply-monetization" icon={BadgeDollarSign} action={{ to: '/for-creators', label: 'creatorsPage' }} />;
-}

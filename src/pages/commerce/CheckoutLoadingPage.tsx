@@ -1,6 +1,0 @@
-import { Hourglass } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function CheckoutLoadingPage() {
-  return <FeatureIntroPage route="checkout-loading" icon={Hourglass} action={{ to: '/pricing', label: 'pricing' }} />;
-}

@@ -1,6 +1,0 @@
-import { ShoppingCart } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function CheckoutPage() {
-  return <FeatureIntroPage route="checkout" icon={ShoppingCart} action={{ to: '/pricing', label: 'pricing' }} />;
-}

@@ -1,6 +1,0 @@
-import { ReceiptText } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function InvoicePage() {
-  return <FeatureIntroPage route="invoice" icon={ReceiptText} action={{ to: '/contact-us', label: 'contact' }} />;
-}

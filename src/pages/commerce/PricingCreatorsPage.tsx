@@ -1,6 +1,0 @@
-import { Crown } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function PricingCreatorsPage() {
-  return <FeatureIntroPage route="pricing-creators" icon={Crown} action={{ to: '/pricing', label: 'pricing' }} />;
-}

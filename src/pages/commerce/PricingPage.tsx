@@ -1,6 +1,0 @@
-import { Gem } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function PricingPage() {
-  return <FeatureIntroPage route="pricing" icon={Gem} action={{ to: '/explore/campaign', label: 'explore' }} />;
-}

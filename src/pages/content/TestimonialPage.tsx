@@ -1,6 +1,0 @@
-import { MessageSquareQuote } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function TestimonialPage() {
-  return <FeatureIntroPage route="testimonial" icon={MessageSquareQuote} action={{ to: '/testimonials', label: 'testimonials' }} />;
-}

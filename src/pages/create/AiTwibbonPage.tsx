@@ -1,6 +1,0 @@
-import { WandSparkles } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function AiTwibbonPage() {
-  return <FeatureIntroPage route="ai-twibbon" icon={WandSparkles} action={{ to: '/create/frame', label: 'createCampaign' }} />;
-}

@@ -1,6 +1,0 @@
-import { Trophy } from 'lucide-react';
-import { FeatureIntroPage } from '../shared/FeatureIntroPage.tsx';
-
-export default function LeaderboardPage() {
-  return <FeatureIntroPage route="leaderboard" icon={Trophy} action={{ to: '/explore/campaign', label: 'explore' }} />;
-}

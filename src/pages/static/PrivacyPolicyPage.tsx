@@ -1,5 +1,0 @@
-import { StaticArticle } from '../shared/StaticArticle.tsx';
-
-export default function PrivacyPolicyPage() {
-  return <StaticArticle route="privacy-policy" />;
-}

@@ -1,5 +1,0 @@
-import { StaticArticle } from '../shared/StaticArticle.tsx';
-
-export default function TermsPage() {
-  return <StaticArticle route="terms" />;
-}

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import { createPipeline, pipelineSupported, type Pipeline } from './index.ts';
+
+/** One pipeline (its workers) for the page's lifetime; null where the browser cannot run it. */
+export function usePipeline(): { pipeline: Pipeline | null; supported: boolean } {
+  const [supported] = useState(pipelineSupported);
+  const [pipeline, setPipeline] = useState<Pipeline | null>(null);
+  useEffect(() => {
+    if (!supported) return;
+    const instance = createPipeline();
+    // oxlint-disable-next-line react/set-state-in-effect -- publishing the workers the effect started
+    setPipeline(instance);
+    return () => {
+      instance.dispose();
+      setPipeline(null);
+    };
+  }, [supported]);
+  return { pipeline, supported };
+}

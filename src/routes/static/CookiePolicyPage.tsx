@@ -1,0 +1,5 @@
+import { StaticArticle } from './StaticArticle.tsx';
+
+export default function CookiePolicyPage() {
+  return <StaticArticle route="cookie-policy" />;
+}

@@ -1,0 +1,5 @@
+import { StaticArticle } from './StaticArticle.tsx';
+
+export default function CsaePage() {
+  return <StaticArticle route="csae" />;
+}

@@ -1,0 +1,5 @@
+import { StaticArticle } from './StaticArticle.tsx';
+
+export default function TermsPage() {
+  return <StaticArticle route="terms" />;
+}

@@ -1,0 +1,56 @@
+import { vi } from 'vitest';
+import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
+import type { Post } from '../../contract/post.ts';
+import { ApiError } from '../api/ApiError.ts';
+
+export const demoSummary: CampaignSummary = {
+  uri: 'demo-campaign',
+  type: 'frame',
+  title: 'Demo Campaign',
+  description: 'A frame for the demo.',
+  thumbnailUrl: '/files/demo.png',
+  supportersCount: 1234,
+  creator: { username: 'ayu', name: 'Ayu', avatarUrl: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+export const demoCampaign: Campaign = {
+  ...demoSummary,
+  caption: 'Join [[ name ]]',
+  category: 'education',
+  tags: [],
+  visibility: 'public',
+  frames: [{ id: 'f1', position: 0, url: '/files/demo.png', width: 1080, height: 1080, holes: [] }],
+  premium: false,
+  ogImageUrl: '/files/demo-og.png',
+};
+
+export const demoPost: Post = {
+  uri: 'demo-post',
+  imageUrl: '/files/posts/demo-post.jpg',
+  width: 1080,
+  height: 1080,
+  caption: 'Join Budi',
+  author: { username: 'budi', name: 'Budi', avatarUrl: null },
+  campaign: demoSummary,
+  createdAt: '2026-02-01T00:00:00.000Z',
+};
+
+/** Answers the calls the pages and the guard make; account-layer endpoints 404 as they do today. */
+export async function fakeGet(path: string): Promise<unknown> {
+  if (path === '/campaigns') return { data: { items: [demoSummary], page: 1, limit: 10, total: 1 } };
+  if (path === '/campaigns/demo-campaign') return { data: demoCampaign };
+  if (path === '/campaigns/demo-campaign/manage') return { data: { ...demoCampaign, visitsCount: 5678, postsCount: 12, hasAccessCode: false, updatedAt: '2026-01-02T00:00:00.000Z' } };
+  if (path === '/posts/demo-post') return { data: demoPost };
+  throw new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
+}
+
+export function createApiMock() {
+  return {
+    get: vi.fn(fakeGet),
+    post: vi.fn(async (_path: string, _options?: unknown): Promise<unknown> => undefined),
+    patch: vi.fn(async (path: string): Promise<unknown> => Promise.reject(new ApiError({ status: 404, code: 'NOT_FOUND', message: path }))),
+    put: vi.fn(async (): Promise<unknown> => undefined),
+    delete: vi.fn(async (): Promise<unknown> => undefined),
+  };
+}
