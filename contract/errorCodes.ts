@@ -44,3 +44,67 @@ export const errorCodes = [
   'DESIGN_DRAFTS_FULL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** The HTTP status of each code: the server answers with it, and the client names a bare status by it. */
+export const errorStatus: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  REQUEST_TOKEN_MISSING: 401,
+  REQUEST_TOKEN_INVALID: 401,
+  REQUEST_TOKEN_EXPIRED: 401,
+  REQUEST_TOKEN_REPLAYED: 409,
+  REQUEST_KEY_EXPIRED: 401,
+  FINGERPRINT_MISSING: 401,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  TOKEN_EXPIRED: 401,
+  ACCOUNT_SUSPENDED: 403,
+  ACCOUNT_NOT_VERIFIED: 403,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_TAKEN: 409,
+  CAPTCHA_INVALID: 400,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  CODE_TOO_MANY_ATTEMPTS: 400,
+  TICKET_INVALID: 400,
+  URI_TAKEN: 409,
+  URI_RESERVED: 400,
+  PLAN_REQUIRED: 403,
+  ACCESS_CODE_REQUIRED: 403,
+  ACCESS_CODE_INVALID: 403,
+  FRAME_INVALID: 400,
+  ALREADY_REPORTED: 409,
+  DESIGN_INVALID: 400,
+  DESIGN_CONFLICT: 409,
+  DESIGN_DRAFTS_FULL: 409,
+};
+
+/**
+ * The code that names a bare HTTP status, for an answer without an envelope (a framework's 413, a proxy's 503):
+ * the server's error handler and the client's API layer read this one table. Several codes share a status, so
+ * this is not errorStatus reversed; undefined for a status it does not name.
+ */
+const codeByStatus: Readonly<Partial<Record<number, ErrorCode>>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+export function codeForStatus(status: number): ErrorCode | undefined {
+  return codeByStatus[status];
+}

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { resolveSigningSecret, type AppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './infra/db/database.ts';
-import { ApiError } from './http/apiError.ts';
+import { DomainError } from './domainError.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { createMailer } from './infra/mail/mailer.ts';
 import { contentSecurityPolicy, socialSignInConfigured } from './http/contentSecurityPolicy.ts';
@@ -123,7 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), undefined);
+      done(new DomainError('MALFORMED_JSON', 'The request body is not valid JSON'), undefined);
     }
   });
 
@@ -143,7 +143,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate:` } : {}),
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => new ApiError(429, 'RATE_LIMITED', `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`),
+    errorResponseBuilder: (_request, context) => new DomainError('RATE_LIMITED', `Too many requests; retry in ${Math.ceil(context.ttl / 1000)} s`),
   });
 
   healthRoutes(app, ctx);

@@ -1,17 +1,31 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AccountDetails } from '../../contract/account.ts';
+import type { AccountDetails, IdTokenClaims } from '../../contract/account.ts';
 import { RESERVED_USERNAMES } from '../../contract/accountProfile.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accountIdentities, accounts, campaignFrames, campaigns, emailChanges, verificationCodes } from '../infra/db/schema.ts';
-import type { AccountRow } from '../http/requireAccount.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import type { TokenBody } from '../infra/tokens.ts';
+import { DomainError } from '../domainError.ts';
 
 export const USERNAME_MAX = 30;
 
+export type AccountRow = typeof accounts.$inferSelect;
 export type IdentityRow = typeof accountIdentities.$inferSelect;
+
+export const accountSuspended = () => new DomainError('ACCOUNT_SUSPENDED', 'This account is suspended; only the appeal page is available');
+
+/**
+ * The account a verified token names. Refuses a deleted account, a token issued before a password change or
+ * "sign out everywhere" (its version is behind), and a suspended account unless `allowSuspended`.
+ */
+export async function accountForToken(db: Db, claims: Pick<IdTokenClaims, 'sub' | 'ver'>, options: { allowSuspended?: boolean } = {}): Promise<AccountRow> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.uuid, claims.sub)).limit(1);
+  if (!account || account.tokenVersion !== claims.ver) throw new DomainError('UNAUTHORIZED', 'Your session has ended; sign in again');
+  if (account.suspendedAt && !options.allowSuspended) throw accountSuspended();
+  return account;
+}
 
 /** Emails are stored trimmed and lower-cased; the contract normalizes the same way. */
 export function normalizeEmail(email: string): string {

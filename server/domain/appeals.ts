@@ -2,10 +2,9 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { AppealResponse, AppealStatus } from '../../contract/accountProfile.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, appeals } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
-
-type AccountRow = typeof accounts.$inferSelect;
+import type { AccountRow } from './accounts.ts';
 
 /** What the appeal page shows: the account's flag and its latest appeal. */
 export async function appealState(db: Db, storage: FileStorage, account: AccountRow): Promise<AppealResponse['data']> {
@@ -27,9 +26,9 @@ export async function appealState(db: Db, storage: FileStorage, account: Account
 
 /** Refuses an appeal unless the account is suspended and has not appealed this suspension yet. */
 export function assertCanAppeal(account: AccountRow): void {
-  if (!account.suspendedAt) throw new ApiError(409, 'CONFLICT', 'Your account is not suspended; there is nothing to appeal');
-  if (account.appealStatus === 'PENDING') throw new ApiError(409, 'CONFLICT', 'Your appeal is already being reviewed');
-  if (account.appealStatus === 'REJECTED') throw new ApiError(409, 'CONFLICT', 'Your appeal was reviewed and rejected; the suspension stands');
+  if (!account.suspendedAt) throw new DomainError('CONFLICT', 'Your account is not suspended; there is nothing to appeal');
+  if (account.appealStatus === 'PENDING') throw new DomainError('CONFLICT', 'Your appeal is already being reviewed');
+  if (account.appealStatus === 'REJECTED') throw new DomainError('CONFLICT', 'Your appeal was reviewed and rejected; the suspension stands');
 }
 
 /** NOT_YET → PENDING: stores the appeal and flips the account's status in one transaction. */
@@ -41,7 +40,7 @@ export async function submitAppeal(db: Db, account: AccountRow, appeal: { messag
       .set({ appealStatus: 'PENDING' })
       .where(and(eq(accounts.id, account.id), eq(accounts.appealStatus, 'NOT_YET'), isNotNull(accounts.suspendedAt)))
       .returning({ id: accounts.id });
-    if (updated.length === 0) throw new ApiError(409, 'CONFLICT', 'Your appeal is already being reviewed');
+    if (updated.length === 0) throw new DomainError('CONFLICT', 'Your appeal is already being reviewed');
     await tx.insert(appeals).values({ accountId: account.id, message: appeal.message, fileKey: appeal.fileKey, status: 'PENDING' });
   });
 }
@@ -53,8 +52,8 @@ export async function submitAppeal(db: Db, account: AccountRow, appeal: { messag
 export async function decideAppeal(db: Db, accountUuid: string, decision: 'ACCEPTED' | 'REJECTED'): Promise<AppealStatus> {
   return db.transaction(async (tx) => {
     const [account] = await tx.select().from(accounts).where(eq(accounts.uuid, accountUuid)).limit(1);
-    if (!account) throw new ApiError(404, 'NOT_FOUND', 'No account has this id');
-    if (account.appealStatus !== 'PENDING') throw new ApiError(409, 'CONFLICT', `The account has no pending appeal (status ${account.appealStatus})`);
+    if (!account) throw new DomainError('NOT_FOUND', 'No account has this id');
+    if (account.appealStatus !== 'PENDING') throw new DomainError('CONFLICT', `The account has no pending appeal (status ${account.appealStatus})`);
     await tx
       .update(accounts)
       .set({ appealStatus: decision, ...(decision === 'ACCEPTED' ? { suspendedAt: null } : {}) })
@@ -67,5 +66,5 @@ export async function decideAppeal(db: Db, accountUuid: string, decision: 'ACCEP
 /** Suspends an account (staff action); a fresh suspension can be appealed again. */
 export async function suspendAccount(db: Db, accountUuid: string, at = new Date()): Promise<void> {
   const updated = await db.update(accounts).set({ suspendedAt: at, appealStatus: 'NOT_YET' }).where(eq(accounts.uuid, accountUuid)).returning({ id: accounts.id });
-  if (updated.length === 0) throw new ApiError(404, 'NOT_FOUND', 'No account has this id');
+  if (updated.length === 0) throw new DomainError('NOT_FOUND', 'No account has this id');
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SupportResult } from '../../contract/campaignWrite.ts';
 import type { Db } from '../infra/db/database.ts';
 import { campaignSupports, campaigns } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { fingerprintHash } from '../infra/fingerprintHash.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
 
@@ -31,7 +31,7 @@ export class CampaignSupportService {
 
   async support(input: SupportInput): Promise<SupportResult> {
     if (input.frameId !== undefined && !input.frameIds.includes(input.frameId)) {
-      throw new ApiError(400, 'VALIDATION_FAILED', 'That frame is not part of this campaign', { frameId: 'That frame is not part of this campaign' });
+      throw new DomainError('VALIDATION_FAILED', 'That frame is not part of this campaign', { frameId: 'That frame is not part of this campaign' });
     }
     const fingerprint = fingerprintHash(this.secret, 'support', input.fingerprint);
     try {

@@ -6,8 +6,8 @@ import { CAMPAIGN_LIMITS, type campaignCreateBody, type campaignUpdateBody, type
 import { hasCreatorPlan } from '../../contract/plan.ts';
 import type { Db } from '../infra/db/database.ts';
 import { campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
-import { ApiError, notFound } from '../http/apiError.ts';
-import type { AccountRow } from '../http/requireAccount.ts';
+import { DomainError, notFound } from '../domainError.ts';
+import type { AccountRow } from './accounts.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { renderCampaignPreviews } from './campaignImages.ts';
 import type { CampaignService } from './campaigns.ts';
@@ -29,8 +29,8 @@ interface AdoptedFrame {
   checked: CheckedFrameImage;
 }
 
-const uriTaken = () => new ApiError(409, 'URI_TAKEN', 'This link is already taken; choose another');
-const planRequired = (what: string) => new ApiError(403, 'PLAN_REQUIRED', `${what} need the creator plan`);
+const uriTaken = () => new DomainError('URI_TAKEN', 'This link is already taken; choose another');
+const planRequired = (what: string) => new DomainError('PLAN_REQUIRED', `${what} need the creator plan`);
 const randomName = () => randomBytes(12).toString('hex');
 
 async function readObject(storage: FileStorage, key: string): Promise<Buffer> {
@@ -128,7 +128,7 @@ export class CampaignWriteService {
     if (input.visibility) this.requirePlan(account, 1, input.visibility);
     const visibility = input.visibility ?? row.visibility;
     if (visibility === 'private' && !input.accessCode && !row.accessCodeHash) {
-      throw new ApiError(400, 'VALIDATION_FAILED', 'A private campaign needs an access code', { accessCode: 'A private campaign needs an access code' });
+      throw new DomainError('VALIDATION_FAILED', 'A private campaign needs an access code', { accessCode: 'A private campaign needs an access code' });
     }
     const newUri = input.uri !== undefined && input.uri !== row.uri ? input.uri : undefined;
     if (newUri) await this.requireFreeUri(newUri);
@@ -225,7 +225,7 @@ export class CampaignWriteService {
 
   private async requireFreeUri(uri: string): Promise<void> {
     const problem = campaignUriProblem(uri);
-    if (problem === 'reserved') throw new ApiError(400, 'URI_RESERVED', 'This link is reserved; choose another', { uri: 'This link is reserved; choose another' });
+    if (problem === 'reserved') throw new DomainError('URI_RESERVED', 'This link is reserved; choose another', { uri: 'This link is reserved; choose another' });
     const [taken] = await this.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.uri, uri)).limit(1);
     if (taken) throw uriTaken();
   }
@@ -238,10 +238,10 @@ export class CampaignWriteService {
     const newKeys: string[] = [];
     for (const ref of refs) {
       const name = 'id' in ref ? ref.id : ref.key;
-      if (seen.has(name)) throw new ApiError(400, 'VALIDATION_FAILED', 'The same frame is listed twice', { frames: 'The same frame is listed twice' });
+      if (seen.has(name)) throw new DomainError('VALIDATION_FAILED', 'The same frame is listed twice', { frames: 'The same frame is listed twice' });
       seen.add(name);
       if ('id' in ref) {
-        if (!known.has(ref.id)) throw new ApiError(400, 'VALIDATION_FAILED', 'A listed frame is not part of this campaign', { frames: 'A listed frame is not part of this campaign' });
+        if (!known.has(ref.id)) throw new DomainError('VALIDATION_FAILED', 'A listed frame is not part of this campaign', { frames: 'A listed frame is not part of this campaign' });
         keptIds.push(ref.id);
       } else newKeys.push(ref.key);
     }
@@ -250,14 +250,14 @@ export class CampaignWriteService {
 
   /** Reads and checks every new upload before anything is stored, so one bad frame changes nothing. */
   private async adoptAll(account: AccountRow, campaignId: string, keys: string[], type: 'frame' | 'background'): Promise<AdoptedFrame[]> {
-    if (new Set(keys).size !== keys.length) throw new ApiError(400, 'VALIDATION_FAILED', 'The same frame is listed twice', { frames: 'The same frame is listed twice' });
+    if (new Set(keys).size !== keys.length) throw new DomainError('VALIDATION_FAILED', 'The same frame is listed twice', { frames: 'The same frame is listed twice' });
     const adopted: AdoptedFrame[] = [];
     for (const [index, key] of keys.entries()) {
       const checked = await readUpload(this.storage, { key, purpose: 'frame', accountUuid: account.uuid, maxBytes: CAMPAIGN_LIMITS.frameMaxBytes })
         .then((bytes) => checkFrameImage(bytes, type))
         .catch((error: unknown) => {
           // Which frame, when there are several.
-          if (error instanceof ApiError && keys.length > 1) throw new ApiError(error.statusCode, error.code, `Frame ${index + 1}: ${error.message}`, error.fields);
+          if (error instanceof DomainError && keys.length > 1) throw new DomainError(error.code, `Frame ${index + 1}: ${error.message}`, error.fields);
           throw error;
         });
       adopted.push({ id: randomUUID(), rawKey: key, storageKey: `public/campaigns/${campaignId}/frames/${randomName()}.png`, checked });

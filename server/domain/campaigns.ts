@@ -4,7 +4,7 @@ import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
 import { hasCreatorPlan } from '../../contract/plan.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, campaignFrames, campaigns } from '../infra/db/schema.ts';
-import { ApiError, notFound } from '../http/apiError.ts';
+import { DomainError, notFound } from '../domainError.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import type { HitCounter } from '../infra/hitCounter.ts';
 import { verifyPassword } from '../infra/passwords.ts';
@@ -90,6 +90,8 @@ export interface CampaignEntry {
   id: string;
   creatorId: string;
   accessCodeHash: string | null;
+  /** Whether campaign.ogImageUrl is the generated 1200×630 link preview (campaigns.ogImageKey), not the thumbnail. */
+  hasOgImage: boolean;
   campaign: Campaign;
 }
 
@@ -205,8 +207,8 @@ export class CampaignService {
     const entry = await this.find(uri);
     if (!entry) throw notFound('Campaign not found');
     if (entry.campaign.visibility !== 'private' || (viewer.accountId !== undefined && viewer.accountId === entry.creatorId)) return entry;
-    if (!viewer.accessCode) throw new ApiError(403, 'ACCESS_CODE_REQUIRED', 'This campaign is private; enter its access code');
-    if (!(await this.codeMatches(entry, viewer))) throw new ApiError(403, 'ACCESS_CODE_INVALID', 'The access code is not correct');
+    if (!viewer.accessCode) throw new DomainError('ACCESS_CODE_REQUIRED', 'This campaign is private; enter its access code');
+    if (!(await this.codeMatches(entry, viewer))) throw new DomainError('ACCESS_CODE_INVALID', 'The access code is not correct');
     return entry;
   }
 
@@ -219,7 +221,7 @@ export class CampaignService {
       const keys = [`campaign-access:ip:${viewer.ip ?? 'unknown'}`, ...(viewer.accountId ? [`campaign-access:account:${viewer.accountId}`] : [])];
       for (const key of keys) {
         const { count: attempts, resetInMs } = await this.hits.hit(key, ACCESS_CODE_WINDOW_MS);
-        if (attempts > ACCESS_CODE_CHECKS_MAX) throw new ApiError(429, 'RATE_LIMITED', `Too many access code attempts; retry in ${Math.max(1, Math.ceil(resetInMs / 1000))} s`);
+        if (attempts > ACCESS_CODE_CHECKS_MAX) throw new DomainError('RATE_LIMITED', `Too many access code attempts; retry in ${Math.max(1, Math.ceil(resetInMs / 1000))} s`);
       }
     }
     if (!(await verifyPassword(entry.accessCodeHash, code))) return false;
@@ -241,6 +243,7 @@ export class CampaignService {
       id: row.id,
       creatorId: row.creatorId,
       accessCodeHash: row.accessCodeHash,
+      hasOgImage: row.ogImageKey !== null,
       campaign: {
         ...toCampaignSummary(this.storage, row),
         caption: row.caption,

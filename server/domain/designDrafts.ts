@@ -5,10 +5,10 @@ import { DESIGN_DRAFTS_MAX, type DesignDraft, type DesignDraftSummary } from '..
 import { DesignMigrationError, migrateDesign } from '../../contract/designMigrations.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, designDrafts } from '../infra/db/schema.ts';
-import { ApiError, notFound } from '../http/apiError.ts';
+import { DomainError, notFound } from '../domainError.ts';
 import { sniffImageType } from '../infra/storage/sniff.ts';
 
-const invalid = (message: string, fields?: Record<string, string>) => new ApiError(400, 'DESIGN_INVALID', message, fields);
+const invalid = (message: string, fields?: Record<string, string>) => new DomainError('DESIGN_INVALID', message, fields);
 const draftNotFound = () => notFound('Design not found');
 
 const problemMessages: Record<DesignProblem, string> = {
@@ -37,11 +37,11 @@ export function readDesignDocument(raw: unknown, expectedId?: string): DesignDoc
   if (!parsed.success) {
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) fields[['document', ...issue.path.map(String)].join('.')] ??= issue.message;
-    throw new ApiError(400, 'VALIDATION_FAILED', 'The design document did not pass validation', fields);
+    throw new DomainError('VALIDATION_FAILED', 'The design document did not pass validation', fields);
   }
   const document = parsed.data;
   if (expectedId !== undefined && document.id !== expectedId) {
-    throw new ApiError(400, 'VALIDATION_FAILED', 'The document id differs from the id in the address', { 'document.id': `Expected ${expectedId}` });
+    throw new DomainError('VALIDATION_FAILED', 'The document id differs from the id in the address', { 'document.id': `Expected ${expectedId}` });
   }
   const problems = designProblems(document);
   if (problems.length > 0) throw invalid(problems.map((problem) => problemMessages[problem]).join('; '), { document: problems.join(', ') });
@@ -109,7 +109,7 @@ export class DesignDraftService {
   async save(accountId: string, id: string, raw: unknown, baseUpdatedAt?: string): Promise<DesignDraftSummary> {
     const document = readDesignDocument(raw, id);
     const size = Buffer.byteLength(JSON.stringify(document));
-    if (size > DESIGN_LIMITS.maxDocumentBytes) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The design is ${(size / 1024 / 1024).toFixed(1)} MB; designs may be at most ${DESIGN_LIMITS.maxDocumentBytes / 1024 / 1024} MB`);
+    if (size > DESIGN_LIMITS.maxDocumentBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `The design is ${(size / 1024 / 1024).toFixed(1)} MB; designs may be at most ${DESIGN_LIMITS.maxDocumentBytes / 1024 / 1024} MB`);
 
     // Images already stored unchanged in this draft were checked when they were saved; autosave resends them every time.
     const [stored] = await this.db
@@ -130,11 +130,11 @@ export class DesignDraftService {
         .where(and(eq(designDrafts.accountId, accountId), eq(designDrafts.id, id)));
       if (current && baseUpdatedAt !== undefined && current.updatedAt.getTime() > Date.parse(baseUpdatedAt)) {
         const theirs = current.updatedAt.toISOString();
-        throw new ApiError(409, 'DESIGN_CONFLICT', `This design was changed elsewhere at ${theirs}, after the copy being saved was opened`, { updatedAt: theirs });
+        throw new DomainError('DESIGN_CONFLICT', `This design was changed elsewhere at ${theirs}, after the copy being saved was opened`, { updatedAt: theirs });
       }
       if (!current) {
         const [drafts] = await tx.select({ total: count() }).from(designDrafts).where(eq(designDrafts.accountId, accountId));
-        if ((drafts?.total ?? 0) >= DESIGN_DRAFTS_MAX) throw new ApiError(409, 'DESIGN_DRAFTS_FULL', `You can keep at most ${DESIGN_DRAFTS_MAX} designs; delete one to save a new one`);
+        if ((drafts?.total ?? 0) >= DESIGN_DRAFTS_MAX) throw new DomainError('DESIGN_DRAFTS_FULL', `You can keep at most ${DESIGN_DRAFTS_MAX} designs; delete one to save a new one`);
       }
       // Strictly later than the previous save, so a base taken from it never equals a newer version.
       const updatedAt = new Date(Math.max(Date.now(), (current?.updatedAt.getTime() ?? 0) + 1));

@@ -4,8 +4,8 @@ import type { EmailUpdate } from '../../contract/accountProfile.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, emailChanges, verificationCodes } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
-import type { AccountRow } from '../http/requireAccount.ts';
+import { DomainError } from '../domainError.ts';
+import type { AccountRow } from './accounts.ts';
 import { CODE_TTL_MINUTES, issueCode } from './verification.ts';
 
 /** How long the old address can cancel, and the new one can confirm, a change. */
@@ -18,7 +18,7 @@ export function hashTicket(ticket: string): string {
 /** Refuses an address another account uses. */
 export async function assertEmailFree(db: Db, email: string, accountId: string): Promise<void> {
   const [owner] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
-  if (owner && owner.id !== accountId) throw new ApiError(409, 'EMAIL_TAKEN', 'This email address is used by another account', { email: 'Already in use' });
+  if (owner && owner.id !== accountId) throw new DomainError('EMAIL_TAKEN', 'This email address is used by another account', { email: 'Already in use' });
 }
 
 export interface PreparedEmailChange {
@@ -61,7 +61,7 @@ export async function cancelEmailChange(db: Db, accountUuid: string, ticket: str
       .innerJoin(accounts, eq(accounts.id, emailChanges.accountId))
       .where(and(eq(accounts.uuid, accountUuid), eq(emailChanges.ticketHash, hashTicket(ticket))))
       .limit(1);
-    if (!row) throw new ApiError(400, 'TICKET_INVALID', 'This link is not valid, or the email change was already cancelled or completed');
+    if (!row) throw new DomainError('TICKET_INVALID', 'This link is not valid, or the email change was already cancelled or completed');
     await tx.delete(emailChanges).where(eq(emailChanges.accountId, row.accountId));
     await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, row.accountId), eq(verificationCodes.kind, 'email_update')));
     return row.newEmail;
@@ -73,7 +73,7 @@ export async function cancelOwnEmailChange(db: Db, accountId: string): Promise<s
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(emailChanges).where(eq(emailChanges.accountId, accountId)).returning({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt });
     // An expired change is not pending (the rollback keeps this call free of side effects).
-    if (!row || row.expiresAt.getTime() < Date.now()) throw new ApiError(404, 'NOT_FOUND', 'No email change is pending');
+    if (!row || row.expiresAt.getTime() < Date.now()) throw new DomainError('NOT_FOUND', 'No email change is pending');
     await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, accountId), eq(verificationCodes.kind, 'email_update')));
     return row.newEmail;
   });

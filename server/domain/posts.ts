@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { POST_MAX_BYTES, type Post } from '../../contract/post.ts';
+import type { Size } from '../../core/geometry.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
-import { ApiError, notFound } from '../http/apiError.ts';
-import type { AccountRow } from '../http/requireAccount.ts';
+import { DomainError, notFound } from '../domainError.ts';
+import type { AccountRow } from './accounts.ts';
 import { sniffImageType } from '../infra/storage/sniff.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { readUpload } from './uploads.ts';
@@ -27,17 +28,12 @@ export function newPostUri(): string {
   return uri;
 }
 
-export interface FrameSize {
-  width: number;
-  height: number;
-}
-
 /** A result is rendered at a frame's own size, or twice it (the high-resolution download). */
-export function matchesFrameSize(width: number, height: number, frames: readonly FrameSize[]): boolean {
+export function matchesFrameSize(width: number, height: number, frames: readonly Size[]): boolean {
   return frames.some((frame) => [1, 2].some((scale) => width === frame.width * scale && height === frame.height * scale));
 }
 
-const sizeList = (frames: readonly FrameSize[]) => [...new Set(frames.flatMap((f) => [`${f.width}×${f.height}`, `${f.width * 2}×${f.height * 2}`]))].join(', ');
+const sizeList = (frames: readonly Size[]) => [...new Set(frames.flatMap((f) => [`${f.width}×${f.height}`, `${f.width * 2}×${f.height * 2}`]))].join(', ');
 
 export interface CheckedResult {
   bytes: Buffer;
@@ -52,21 +48,21 @@ export interface CheckedResult {
  * re-encodes it: PNG stays PNG, the rest becomes JPEG at quality 90. Re-encoding drops metadata (EXIF location)
  * and anything smuggled after the pixels.
  */
-export async function checkResultImage(bytes: Buffer, frames: readonly FrameSize[]): Promise<CheckedResult> {
-  if (bytes.byteLength === 0) throw new ApiError(400, 'BAD_REQUEST', 'The uploaded file is empty');
+export async function checkResultImage(bytes: Buffer, frames: readonly Size[]): Promise<CheckedResult> {
+  if (bytes.byteLength === 0) throw new DomainError('BAD_REQUEST', 'The uploaded file is empty');
   const type = sniffImageType(bytes);
   if (type !== 'image/jpeg' && type !== 'image/png' && type !== 'image/webp') {
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The result is not a JPEG, PNG or WebP image');
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'The result is not a JPEG, PNG or WebP image');
   }
-  let size: FrameSize | undefined;
+  let size: Size | undefined;
   try {
     size = (await sharp(bytes, { limitInputPixels: false }).metadata()).autoOrient;
   } catch {
-    throw new ApiError(400, 'BAD_REQUEST', 'The image could not be read; it may be damaged');
+    throw new DomainError('BAD_REQUEST', 'The image could not be read; it may be damaged');
   }
-  if (!size?.width || !size.height) throw new ApiError(400, 'BAD_REQUEST', 'The image could not be read; it may be damaged');
+  if (!size?.width || !size.height) throw new DomainError('BAD_REQUEST', 'The image could not be read; it may be damaged');
   if (!matchesFrameSize(size.width, size.height, frames)) {
-    throw new ApiError(400, 'BAD_REQUEST', `The image is ${size.width}×${size.height} pixels; a result of this campaign is ${sizeList(frames)}`);
+    throw new DomainError('BAD_REQUEST', `The image is ${size.width}×${size.height} pixels; a result of this campaign is ${sizeList(frames)}`);
   }
   const keepPng = type === 'image/png';
   try {
@@ -75,7 +71,7 @@ export async function checkResultImage(bytes: Buffer, frames: readonly FrameSize
     const { data, info } = await (keepPng ? image.png() : image.flatten({ background: '#ffffff' }).jpeg({ quality: 90 })).toBuffer({ resolveWithObject: true });
     return { bytes: data, contentType: keepPng ? 'image/png' : 'image/jpeg', extension: keepPng ? 'png' : 'jpg', width: info.width, height: info.height };
   } catch {
-    throw new ApiError(400, 'BAD_REQUEST', 'The image could not be decoded; it may be damaged or truncated');
+    throw new DomainError('BAD_REQUEST', 'The image could not be decoded; it may be damaged or truncated');
   }
 }
 
@@ -139,10 +135,10 @@ export class PostService {
     const [campaign] = await this.db.select({ id: campaigns.id, visibility: campaigns.visibility }).from(campaigns).where(eq(campaigns.uri, input.campaignUri)).limit(1);
     if (!campaign) throw notFound('Campaign not found');
     if (campaign.visibility === 'private') {
-      throw new ApiError(403, 'FORBIDDEN', 'This campaign is private: only people with its access code can see it, so results cannot be posted publicly');
+      throw new DomainError('FORBIDDEN', 'This campaign is private: only people with its access code can see it, so results cannot be posted publicly');
     }
     const frames = await this.db.select({ width: campaignFrames.width, height: campaignFrames.height }).from(campaignFrames).where(eq(campaignFrames.campaignId, campaign.id));
-    if (frames.length === 0) throw new ApiError(400, 'BAD_REQUEST', 'This campaign has no frame to post a result of');
+    if (frames.length === 0) throw new DomainError('BAD_REQUEST', 'This campaign has no frame to post a result of');
     const raw = await readUpload(this.storage, { key: input.key, purpose: 'post', accountUuid: author.uuid, maxBytes: POST_MAX_BYTES });
     const image = await checkResultImage(raw, frames);
 

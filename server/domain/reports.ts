@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ReportReason } from '../../contract/report.ts';
 import type { Db } from '../infra/db/database.ts';
 import { campaigns, posts, reports } from '../infra/db/schema.ts';
-import { ApiError, notFound } from '../http/apiError.ts';
+import { DomainError, notFound } from '../domainError.ts';
 import { fingerprintHash } from '../infra/fingerprintHash.ts';
 
 export interface NewReport {
@@ -44,7 +44,7 @@ export class ReportService {
       })
       .onConflictDoNothing({ target: [reports.target, reports.targetId, reports.fingerprint] })
       .returning({ id: reports.id });
-    if (!row) throw new ApiError(409, 'ALREADY_REPORTED', 'You have already reported this; thank you, we will look into it');
+    if (!row) throw new DomainError('ALREADY_REPORTED', 'You have already reported this; thank you, we will look into it');
     return row.id;
   }
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdentities, accounts } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
+import { statusOf } from '../testing/refusal.ts';
 import { createTestDatabase, drivers, type TestDatabase } from '../testing/testApp.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { removeSocialData, unlinkIdentity } from './socialAccounts.ts';
@@ -26,8 +27,8 @@ describe.each(drivers)('unlinking social identities (%s)', (driver) => {
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
       expect(refused).toHaveLength(1);
-      expect(refused[0]).toBeInstanceOf(ApiError);
-      expect((refused[0] as ApiError).statusCode).toBe(409);
+      expect(refused[0]).toBeInstanceOf(DomainError);
+      expect(statusOf(refused[0] as DomainError)).toBe(409);
       expect(await db.select().from(accountIdentities).where(eq(accountIdentities.accountId, account!.id))).toHaveLength(1);
     }
   });

@@ -3,12 +3,10 @@ import type { SocialProvider } from '../../contract/accountProfile.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accountIdentities, accounts, type IdentityProvider } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
-import { deleteAccount, uniqueUsername } from './accounts.ts';
+import { DomainError } from '../domainError.ts';
+import { deleteAccount, uniqueUsername, type AccountRow } from './accounts.ts';
 import type { SocialIdentity } from '../infra/social/socialIdentity.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
-
-type AccountRow = typeof accounts.$inferSelect;
 
 const providerName: Record<IdentityProvider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
 
@@ -31,8 +29,8 @@ export async function signInWithIdentity(db: Db, identity: SocialIdentity): Prom
       .where(and(eq(accountIdentities.provider, identity.provider), eq(accountIdentities.subject, identity.subject)));
     return linked.account;
   }
-  if (!identity.email) throw new ApiError(400, 'BAD_REQUEST', `Your ${label} account shares no email address; allow email access or sign up with email`);
-  if (!identity.emailVerified) throw new ApiError(400, 'BAD_REQUEST', `${label} has not verified your email address; verify it there or sign up with email`);
+  if (!identity.email) throw new DomainError('BAD_REQUEST', `Your ${label} account shares no email address; allow email access or sign up with email`);
+  if (!identity.emailVerified) throw new DomainError('BAD_REQUEST', `${label} has not verified your email address; verify it there or sign up with email`);
   const email = identity.email;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -44,7 +42,7 @@ export async function signInWithIdentity(db: Db, identity: SocialIdentity): Prom
             .from(accountIdentities)
             .where(and(eq(accountIdentities.accountId, existing.id), eq(accountIdentities.provider, identity.provider)))
             .limit(1);
-          if (sameProvider) throw new ApiError(409, 'CONFLICT', `The Bingkai account with this email is linked to a different ${label} account; sign in with that one`);
+          if (sameProvider) throw new DomainError('CONFLICT', `The Bingkai account with this email is linked to a different ${label} account; sign in with that one`);
           // The provider proved the address. An unverified account with it was never proven to be this person's:
           // drop its password so whoever registered it cannot sign in (pre-hijack defence).
           const account = existing.isVerified
@@ -65,7 +63,7 @@ export async function signInWithIdentity(db: Db, identity: SocialIdentity): Prom
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  throw new ApiError(409, 'CONFLICT', `Signing in with ${label} collided with another request; try again`);
+  throw new DomainError('CONFLICT', `Signing in with ${label} collided with another request; try again`);
 }
 
 /** Links a provider identity to the signed-in account; refuses one linked elsewhere or a second one of a provider. */
@@ -76,18 +74,18 @@ export async function linkIdentity(db: Db, account: AccountRow, identity: Social
     .from(accountIdentities)
     .where(and(eq(accountIdentities.provider, identity.provider), eq(accountIdentities.subject, identity.subject)))
     .limit(1);
-  if (owner && owner.accountId !== account.id) throw new ApiError(409, 'CONFLICT', `This ${label} account is already linked to another Bingkai account`);
+  if (owner && owner.accountId !== account.id) throw new DomainError('CONFLICT', `This ${label} account is already linked to another Bingkai account`);
   if (owner) return;
   const [current] = await db
     .select({ id: accountIdentities.id })
     .from(accountIdentities)
     .where(and(eq(accountIdentities.accountId, account.id), eq(accountIdentities.provider, identity.provider)))
     .limit(1);
-  if (current) throw new ApiError(409, 'CONFLICT', `Another ${label} account is linked already; unlink it first`);
+  if (current) throw new DomainError('CONFLICT', `Another ${label} account is linked already; unlink it first`);
   try {
     await db.insert(accountIdentities).values({ accountId: account.id, provider: identity.provider, subject: identity.subject, name: identity.name ?? '', email: identity.email ?? '' });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, 'CONFLICT', `This ${label} account is already linked to another Bingkai account`);
+    if (isUniqueViolation(error)) throw new DomainError('CONFLICT', `This ${label} account is already linked to another Bingkai account`);
     throw error;
   }
 }
@@ -98,19 +96,19 @@ export async function unlinkIdentity(db: Db, account: AccountRow, provider: Iden
   await db.transaction(async (tx) => {
     // Locks the account: two concurrent unlinks would each see the other's identity and remove both.
     const [locked] = await tx.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, account.id)).for('update');
-    if (!locked) throw new ApiError(404, 'NOT_FOUND', `No ${label} account is linked to your account`);
+    if (!locked) throw new DomainError('NOT_FOUND', `No ${label} account is linked to your account`);
     const [identity] = await tx
       .select({ id: accountIdentities.id })
       .from(accountIdentities)
       .where(and(eq(accountIdentities.accountId, account.id), eq(accountIdentities.provider, provider)))
       .limit(1);
-    if (!identity) throw new ApiError(404, 'NOT_FOUND', `No ${label} account is linked to your account`);
+    if (!identity) throw new DomainError('NOT_FOUND', `No ${label} account is linked to your account`);
     const [others] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(accountIdentities)
       .where(and(eq(accountIdentities.accountId, account.id), ne(accountIdentities.provider, provider)));
     if (!locked.passwordHash && (others?.count ?? 0) === 0) {
-      throw new ApiError(409, 'CONFLICT', `${label} is your only way to sign in; set a password or link another account before unlinking it`);
+      throw new DomainError('CONFLICT', `${label} is your only way to sign in; set a password or link another account before unlinking it`);
     }
     await tx.delete(accountIdentities).where(eq(accountIdentities.id, identity.id));
   });

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { RAW_UPLOAD_PREFIX } from './uploads.ts';
 
@@ -26,7 +26,7 @@ export async function sweepRawUploads(storage: ListableStorage, maxAgeSeconds: n
  * Sweeps now and then periodically; failures are logged and the next run tries again. The timer does not keep the
  * process alive. The returned stop function waits for a running sweep.
  */
-export function startUploadSweep(storage: ListableStorage, options: { maxAgeSeconds: number; log: FastifyBaseLogger; intervalMs?: number }): () => Promise<void> {
+export function startUploadSweep(storage: ListableStorage, options: { maxAgeSeconds: number; log: Pick<BaseLogger, 'info' | 'warn'>; intervalMs?: number }): () => Promise<void> {
   let running: Promise<void> | undefined;
   const run = () => {
     // A slow sweep is not stacked on: the next tick finds what it left.

@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS, processImage } from './uploads.ts';
-import { refusal } from '../testing/refusal.ts';
+import { refusal, statusOf } from '../testing/refusal.ts';
 
 /** A PNG whose header claims width×height while its data is tiny (a decompression-bomb shape). */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
@@ -52,9 +52,9 @@ describe('image upload checks', () => {
 
   it('refuses a text file named .png, an empty file, SVG and GIF by their content', async () => {
     const text = Buffer.from('this is not an image, just text renamed to photo.png');
-    expect((await refusal(processImage(text, 'avatar'))).statusCode).toBe(415);
-    expect((await refusal(processImage(new Uint8Array(), 'avatar'))).statusCode).toBe(400);
-    expect((await refusal(processImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'avatar'))).statusCode).toBe(415);
+    expect(statusOf(await refusal(processImage(text, 'avatar')))).toBe(415);
+    expect(statusOf(await refusal(processImage(new Uint8Array(), 'avatar')))).toBe(400);
+    expect(statusOf(await refusal(processImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'avatar')))).toBe(415);
     const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).gif().toBuffer();
     expect((await refusal(processImage(gif, 'avatar'))).message).toMatch(/PNG, JPEG or WebP/);
   });
@@ -62,7 +62,7 @@ describe('image upload checks', () => {
   it('refuses a truncated image with a clear message', async () => {
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#abcdef' } }).png({ compressionLevel: 0 }).toBuffer();
     const error = await refusal(processImage(png.subarray(0, 200), 'avatar'));
-    expect(error.statusCode).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.message).toMatch(/damaged/);
   });
 
@@ -70,11 +70,11 @@ describe('image upload checks', () => {
     const bomb = await pngClaiming(10_000, 10_000);
     expect(bomb.byteLength).toBeLessThan(1000);
     const error = await refusal(processImage(bomb, 'avatar'));
-    expect(error.statusCode).toBe(413);
+    expect(statusOf(error)).toBe(413);
     expect(error.message).toMatch(/10000×10000 pixels/);
     const huge = Buffer.alloc(IMAGE_LIMITS.maxBytes + 1);
     huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    expect((await refusal(processImage(huge, 'avatar'))).statusCode).toBe(413);
+    expect(statusOf(await refusal(processImage(huge, 'avatar')))).toBe(413);
     expect((await refusal(processImage(await pngClaiming(8, 8), 'avatar'))).message).toMatch(/too small/);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { UPLOAD_MAX_BYTES, type PresignedUpload } from '../../contract/accountProfile.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { sniffImageType } from '../infra/storage/sniff.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 
@@ -40,25 +40,25 @@ export interface ProcessedImage {
  * at the purpose's size. Re-encoding drops metadata (EXIF location) and anything smuggled after the pixels.
  */
 export async function processImage(bytes: Uint8Array, purpose: ImagePurpose): Promise<ProcessedImage> {
-  if (bytes.byteLength === 0) throw new ApiError(400, 'BAD_REQUEST', 'The uploaded file is empty');
+  if (bytes.byteLength === 0) throw new DomainError('BAD_REQUEST', 'The uploaded file is empty');
   if (bytes.byteLength > IMAGE_LIMITS.maxBytes) {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Images are limited to ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB`);
+    throw new DomainError('PAYLOAD_TOO_LARGE', `Images are limited to ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB`);
   }
   const type = sniffImageType(bytes);
-  if (!type || !acceptedTypes.has(type)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The file is not a PNG, JPEG or WebP image');
+  if (!type || !acceptedTypes.has(type)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a PNG, JPEG or WebP image');
   let width: number | undefined;
   let height: number | undefined;
   try {
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    throw new ApiError(400, 'BAD_REQUEST', 'The image could not be read; it may be damaged');
+    throw new DomainError('BAD_REQUEST', 'The image could not be read; it may be damaged');
   }
-  if (!width || !height) throw new ApiError(400, 'BAD_REQUEST', 'The image could not be read; it may be damaged');
+  if (!width || !height) throw new DomainError('BAD_REQUEST', 'The image could not be read; it may be damaged');
   if (width * height > IMAGE_LIMITS.maxPixels || width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide) {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The image is ${width}×${height} pixels; images may have at most ${IMAGE_LIMITS.maxPixels / 1_000_000} megapixels and ${IMAGE_LIMITS.maxSide} pixels a side`);
+    throw new DomainError('PAYLOAD_TOO_LARGE', `The image is ${width}×${height} pixels; images may have at most ${IMAGE_LIMITS.maxPixels / 1_000_000} megapixels and ${IMAGE_LIMITS.maxSide} pixels a side`);
   }
   if (width < IMAGE_LIMITS.minSide || height < IMAGE_LIMITS.minSide) {
-    throw new ApiError(400, 'BAD_REQUEST', `The image is too small; use at least ${IMAGE_LIMITS.minSide}×${IMAGE_LIMITS.minSide} pixels`);
+    throw new DomainError('BAD_REQUEST', `The image is too small; use at least ${IMAGE_LIMITS.minSide}×${IMAGE_LIMITS.minSide} pixels`);
   }
   const output = outputs[purpose];
   try {
@@ -69,7 +69,7 @@ export async function processImage(bytes: Uint8Array, purpose: ImagePurpose): Pr
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, contentType: 'image/webp', width: info.width, height: info.height };
   } catch {
-    throw new ApiError(400, 'BAD_REQUEST', 'The image could not be decoded; it may be damaged or truncated');
+    throw new DomainError('BAD_REQUEST', 'The image could not be decoded; it may be damaged or truncated');
   }
 }
 
@@ -96,16 +96,16 @@ export async function presignImageUpload(storage: FileStorage, purpose: UploadPu
  */
 export async function readUpload(storage: FileStorage, options: { key: string; purpose: UploadPurpose; accountUuid: string; maxBytes: number }): Promise<Buffer> {
   const { key, purpose, accountUuid, maxBytes } = options;
-  if (!key.startsWith(uploadPrefix(purpose, accountUuid))) throw new ApiError(403, 'FORBIDDEN', `This ${purpose} upload does not belong to your account`);
+  if (!key.startsWith(uploadPrefix(purpose, accountUuid))) throw new DomainError('FORBIDDEN', `This ${purpose} upload does not belong to your account`);
   const object = await storage.get(key);
-  if (!object) throw new ApiError(404, 'NOT_FOUND', 'The upload was not found; upload the image again');
+  if (!object) throw new DomainError('NOT_FOUND', 'The upload was not found; upload the image again');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of object.stream) {
     size += (chunk as Buffer).byteLength;
     if (size > maxBytes) {
       object.stream.destroy();
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Images are limited to ${maxBytes / 1024 / 1024} MB`);
+      throw new DomainError('PAYLOAD_TOO_LARGE', `Images are limited to ${maxBytes / 1024 / 1024} MB`);
     }
     chunks.push(chunk as Buffer);
   }

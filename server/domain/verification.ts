@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/database.ts';
 import { verificationCodes, type VerificationKind } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 
 export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -60,7 +60,7 @@ export async function issueCode(ctx: CodeContext, input: { accountId: string; ki
       .from(verificationCodes)
       .where(and(eq(verificationCodes.accountId, input.accountId), eq(verificationCodes.kind, input.kind)));
     const seconds = Math.max(1, current ? cooldownLeft(current.lastSentAt) : RESEND_COOLDOWN_SECONDS);
-    throw new ApiError(429, 'RATE_LIMITED', `A code was sent recently; you can ask for a new one in ${seconds} s`);
+    throw new DomainError('RATE_LIMITED', `A code was sent recently; you can ask for a new one in ${seconds} s`);
   }
   return code;
 }
@@ -86,26 +86,26 @@ export async function checkCode<T>(
 ): Promise<T> {
   const db = ctx.database.db;
   const row = await pendingCode(db, input.accountId, input.kind);
-  if (!row) throw new ApiError(400, 'CODE_INVALID', 'There is no pending code; ask for a new code');
-  if (row.expiresAt.getTime() <= Date.now()) throw new ApiError(400, 'CODE_EXPIRED', 'This code has expired; ask for a new code');
+  if (!row) throw new DomainError('CODE_INVALID', 'There is no pending code; ask for a new code');
+  if (row.expiresAt.getTime() <= Date.now()) throw new DomainError('CODE_EXPIRED', 'This code has expired; ask for a new code');
   const [counted] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.attempts} < ${CODE_MAX_ATTEMPTS}`))
     .returning({ attempts: verificationCodes.attempts });
-  if (!counted) throw new ApiError(400, 'CODE_TOO_MANY_ATTEMPTS', 'Too many wrong codes; this code no longer works, ask for a new code');
+  if (!counted) throw new DomainError('CODE_TOO_MANY_ATTEMPTS', 'Too many wrong codes; this code no longer works, ask for a new code');
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(codeHash(ctx.signingSecret, input.accountId, input.kind, input.code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     const left = CODE_MAX_ATTEMPTS - counted.attempts;
     throw left > 0
-      ? new ApiError(400, 'CODE_INVALID', `The code is wrong; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`)
-      : new ApiError(400, 'CODE_TOO_MANY_ATTEMPTS', 'Too many wrong codes; this code no longer works, ask for a new code');
+      ? new DomainError('CODE_INVALID', `The code is wrong; ${left} ${left === 1 ? 'attempt' : 'attempts'} left`)
+      : new DomainError('CODE_TOO_MANY_ATTEMPTS', 'Too many wrong codes; this code no longer works, ask for a new code');
   }
   return db.transaction(async (tx) => {
     const consumed = await tx.delete(verificationCodes).where(eq(verificationCodes.id, row.id)).returning({ id: verificationCodes.id });
     // A parallel right answer already used it.
-    if (consumed.length === 0) throw new ApiError(400, 'CODE_INVALID', 'There is no pending code; ask for a new code');
+    if (consumed.length === 0) throw new DomainError('CODE_INVALID', 'There is no pending code; ask for a new code');
     return apply(tx, row);
   });
 }

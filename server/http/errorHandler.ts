@@ -1,19 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { codeForStatus, errorStatus } from '../../contract/errorCodes.ts';
 import type { ErrorCode, ErrorEnvelope } from '../../contract/errorEnvelope.ts';
-import { ApiError } from './apiError.ts';
-
-const codeByStatus: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-  503: 'UNAVAILABLE',
-};
+import { DomainError } from '../domainError.ts';
 
 const messageByCode: Partial<Record<ErrorCode, string>> = {
   PAYLOAD_TOO_LARGE: 'Request body is too large',
@@ -31,9 +20,9 @@ function fieldPath(instancePath: string, context: string | undefined): string {
   return path || context || 'body';
 }
 
-export function toEnvelope(error: FastifyError | ApiError | Error): { status: number; envelope: ErrorEnvelope } {
-  if (error instanceof ApiError) {
-    return { status: error.statusCode, envelope: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
+export function toEnvelope(error: FastifyError | DomainError | Error): { status: number; envelope: ErrorEnvelope } {
+  if (error instanceof DomainError) {
+    return { status: errorStatus[error.code], envelope: { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as FastifyError).validationContext;
@@ -50,7 +39,7 @@ export function toEnvelope(error: FastifyError | ApiError | Error): { status: nu
   }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code = codeByStatus[status] ?? 'BAD_REQUEST';
+    const code = codeForStatus(status) ?? 'BAD_REQUEST';
     return { status, envelope: { message: messageByCode[code] ?? fastifyError.message ?? 'Bad request', code } };
   }
   if (status === 503) return { status, envelope: { message: 'Service temporarily unavailable', code: 'UNAVAILABLE' } };

@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_URI_MAX, CAMPAIGN_URI_PATTERN, RESERVED_CAMPAIGN_URIS } from '../../contract/campaignUri.ts';
 import { postUriParams } from '../../contract/post.ts';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../infra/db/database.ts';
-import { accounts, campaigns, posts } from '../infra/db/schema.ts';
-import type { FileStorage } from '../infra/storage/storage.ts';
+import { CampaignService } from '../domain/campaigns.ts';
+import { PostService } from '../domain/posts.ts';
 
 export const SITE_NAME = 'Bingkai';
 /** The server-generated link-preview image of a campaign (campaigns.ogImageKey). */
@@ -52,51 +50,39 @@ function clip(text: string, max = DESCRIPTION_MAX): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** One indexed query per target (campaigns.uri and posts.uri are unique). */
-export async function lookupPageMeta(db: Db, storage: FileStorage, target: PageTarget): Promise<PageLookup> {
+/** Where page meta reads campaigns and posts: the same domain reads the API uses, so each query lives once. */
+export interface PageSources {
+  campaigns: Pick<CampaignService, 'find'>;
+  posts: Pick<PostService, 'find'>;
+}
+
+/** One indexed read per target (campaigns.uri and posts.uri are unique); malformed URIs are not looked up. */
+export async function lookupPageMeta(sources: PageSources, target: PageTarget): Promise<PageLookup> {
   if (target.kind === 'campaign') {
     if (target.uri.length > CAMPAIGN_URI_MAX || !CAMPAIGN_URI_PATTERN.test(target.uri)) return null;
-    const [row] = await db
-      .select({ uri: campaigns.uri, title: campaigns.title, description: campaigns.description, visibility: campaigns.visibility, ogImageKey: campaigns.ogImageKey, thumbnailKey: campaigns.thumbnailKey })
-      .from(campaigns)
-      .where(eq(campaigns.uri, target.uri))
-      .limit(1);
-    if (!row) return null;
-    if (row.visibility === 'private') return 'generic';
+    const entry = await sources.campaigns.find(target.uri);
+    if (!entry) return null;
+    const { campaign } = entry;
+    if (campaign.visibility === 'private') return 'generic';
     return {
-      title: row.title,
-      description: clip(row.description) || `Support “${row.title}”: frame your photo on ${SITE_NAME}.`,
-      path: `/${row.uri}`,
+      title: campaign.title,
+      description: clip(campaign.description) || `Support “${campaign.title}”: frame your photo on ${SITE_NAME}.`,
+      path: `/${campaign.uri}`,
       type: 'website',
-      image: row.ogImageKey ? { url: storage.publicUrl(row.ogImageKey), ...OG_IMAGE_SIZE } : { url: storage.publicUrl(row.thumbnailKey) },
+      image: { url: campaign.ogImageUrl, ...(entry.hasOgImage ? OG_IMAGE_SIZE : {}) },
     };
   }
   if (!postUriParams.safeParse({ uri: target.uri }).success) return null;
-  const [row] = await db
-    .select({
-      uri: posts.uri,
-      imageKey: posts.imageKey,
-      width: posts.width,
-      height: posts.height,
-      caption: posts.caption,
-      authorName: accounts.name,
-      campaignTitle: campaigns.title,
-      campaignDescription: campaigns.description,
-      visibility: campaigns.visibility,
-    })
-    .from(posts)
-    .innerJoin(accounts, eq(accounts.id, posts.authorId))
-    .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
-    .where(eq(posts.uri, target.uri))
-    .limit(1);
-  if (!row) return null;
-  if (row.visibility === 'private') return 'generic';
+  const record = await sources.posts.find(target.uri);
+  if (!record) return null;
+  if (record.campaignVisibility === 'private') return 'generic';
+  const { post } = record;
   return {
-    title: `${row.authorName} supports “${row.campaignTitle}”`,
-    description: clip(row.caption) || clip(row.campaignDescription) || `${row.authorName} framed their photo for “${row.campaignTitle}” on ${SITE_NAME}.`,
-    path: `/p/${row.uri}`,
+    title: `${post.author.name} supports “${post.campaign.title}”`,
+    description: clip(post.caption) || clip(post.campaign.description) || `${post.author.name} framed their photo for “${post.campaign.title}” on ${SITE_NAME}.`,
+    path: `/p/${post.uri}`,
     type: 'article',
-    image: { url: storage.publicUrl(row.imageKey), width: row.width, height: row.height },
+    image: { url: post.imageUrl, width: post.width, height: post.height },
   };
 }
 
@@ -164,6 +150,8 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
     return async () => null;
   }
   const parts = splitIndexHtml(html);
+  // Reads are cached below, so the campaign service keeps no read cache of its own.
+  const sources: PageSources = { campaigns: new CampaignService(ctx.database.db, ctx.storage, 0), posts: new PostService(ctx.database.db, ctx.storage) };
   const cache = new Map<string, { expires: number; lookup: Promise<PageLookup> }>();
 
   function lookup(target: PageTarget): Promise<PageLookup> {
@@ -172,7 +160,7 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
     const cached = cache.get(key);
     if (cached && cached.expires > now) return cached.lookup;
     cache.delete(key);
-    const pending = lookupPageMeta(ctx.database.db, ctx.storage, target);
+    const pending = lookupPageMeta(sources, target);
     if (cache.size >= PAGE_META_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     const entry = { expires: now + cacheMs, lookup: pending };
     if (cacheMs > 0) cache.set(key, entry);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { FINGERPRINT_HEADER, REQUEST_TOKEN_HEADER, TOKEN_WINDOW_MS, verifyRequestToken } from '../../contract/requestSignature.ts';
-import { ApiError } from './apiError.ts';
+import { DomainError } from '../domainError.ts';
 import type { NonceStore } from '../infra/nonceStore.ts';
 
 export const MAX_FINGERPRINT_LENGTH = 200;
@@ -17,7 +17,7 @@ export function requireFingerprint(request: FastifyRequest): string {
   const value = request.headers[FINGERPRINT_HEADER];
   const fingerprint = typeof value === 'string' ? value.trim() : '';
   if (!fingerprint || fingerprint.length > MAX_FINGERPRINT_LENGTH) {
-    throw new ApiError(401, 'FINGERPRINT_MISSING', 'The x-fingerprint header is missing or invalid');
+    throw new DomainError('FINGERPRINT_MISSING', 'The x-fingerprint header is missing or invalid');
   }
   return fingerprint;
 }
@@ -33,16 +33,16 @@ export function createSignatureVerifier(secret: Uint8Array, nonces: NonceStore) 
   return async function verifySignature(request: FastifyRequest): Promise<void> {
     const fingerprint = requireFingerprint(request);
     const token = request.headers[REQUEST_TOKEN_HEADER];
-    if (typeof token !== 'string' || token === '') throw new ApiError(401, 'REQUEST_TOKEN_MISSING', 'The x-request-token header is missing');
+    if (typeof token !== 'string' || token === '') throw new DomainError('REQUEST_TOKEN_MISSING', 'The x-request-token header is missing');
     const check = await verifyRequestToken(secret, fingerprint, token, {
       method: request.method,
       pathAndQuery: request.raw.url ?? request.url,
       body: request.rawBody ?? '',
     });
-    if (!check.ok) throw new ApiError(401, check.code, messages[check.code]);
+    if (!check.ok) throw new DomainError(check.code, messages[check.code]);
     const expiresAt = new Date(check.token.timestamp + TOKEN_WINDOW_MS + 60_000);
     if (!(await nonces.claim(check.token.nonce, expiresAt))) {
-      throw new ApiError(409, 'REQUEST_TOKEN_REPLAYED', 'This request was already received');
+      throw new DomainError('REQUEST_TOKEN_REPLAYED', 'This request was already received');
     }
   };
 }

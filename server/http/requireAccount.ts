@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { IdTokenClaims } from '../../contract/account.ts';
 import type { AppContext } from '../context.ts';
-import { accounts } from '../infra/db/schema.ts';
+import { accountForToken, type AccountRow } from '../domain/accounts.ts';
 import { TokenError } from '../infra/tokens.ts';
-import { ApiError } from './apiError.ts';
-
-export type AccountRow = typeof accounts.$inferSelect;
+import { DomainError } from '../domainError.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,25 +21,20 @@ export interface RequireAccountOptions {
   graceSeconds?: number;
 }
 
-export const accountSuspended = () => new ApiError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended; only the appeal page is available');
-
 /** A preHandler that authenticates `authorization: Bearer <idToken>` and sets request.account. */
 export function requireAccount(ctx: AppContext, options: RequireAccountOptions = {}) {
   return async function requireAccountHook(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in to continue');
+    if (!match) throw new DomainError('UNAUTHORIZED', 'Sign in to continue');
     let claims: IdTokenClaims;
     try {
       claims = await ctx.tokens.verify(match[1]!, { graceSeconds: options.graceSeconds ?? 0 });
     } catch (error) {
-      if (error instanceof TokenError && error.reason === 'expired') throw new ApiError(401, 'TOKEN_EXPIRED', 'Your session has expired; sign in again');
-      throw new ApiError(401, 'UNAUTHORIZED', 'Your session is not valid; sign in again');
+      if (error instanceof TokenError && error.reason === 'expired') throw new DomainError('TOKEN_EXPIRED', 'Your session has expired; sign in again');
+      throw new DomainError('UNAUTHORIZED', 'Your session is not valid; sign in again');
     }
-    const [account] = await ctx.database.db.select().from(accounts).where(eq(accounts.uuid, claims.sub)).limit(1);
-    // A deleted account, or a token issued before a password change or "sign out everywhere".
-    if (!account || account.tokenVersion !== claims.ver) throw new ApiError(401, 'UNAUTHORIZED', 'Your session has ended; sign in again');
-    if (account.suspendedAt && !options.allowSuspended) throw accountSuspended();
+    const account = await accountForToken(ctx.database.db, claims, { allowSuspended: options.allowSuspended });
     request.account = account;
     request.tokenClaims = claims;
   };

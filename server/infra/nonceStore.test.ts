@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { signRequest } from '../../contract/requestSignature.ts';
 import { requestNonces } from './db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
+import { statusOf } from '../testing/refusal.ts';
 import { createTestApp, createTestDatabase, drivers, fetchRequestKey, type TestApp } from '../testing/testApp.ts';
 import { createNonceStore, DbNonceStore, MemoryNonceStore, RedisNonceStore } from './nonceStore.ts';
 
@@ -50,8 +51,9 @@ describe('MemoryNonceStore', () => {
       () => null,
       (error: unknown) => error,
     );
-    expect(refusal).toBeInstanceOf(ApiError);
-    expect(refusal).toMatchObject({ statusCode: 503, code: 'UNAVAILABLE' });
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(statusOf(refusal as DomainError)).toBe(503);
     expect(store.size).toBe(2);
     expect(await store.claim('live-1', inAMinute())).toBe(false);
     expect(await store.claim('live-2', inAMinute())).toBe(false);

@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database, Db } from './db/database.ts';
 import { requestNonces } from './db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 
 /** Remembers accepted request nonces so a signed request is honoured once. */
 export interface NonceStore {
@@ -51,7 +51,7 @@ export class MemoryNonceStore implements NonceStore {
         this.dropExpired(now);
       }
       // Evicting a live nonce would reopen it to replay, so refuse until entries expire.
-      if (this.expiries.size >= this.limit) throw new ApiError(503, 'UNAVAILABLE', 'Too many requests in flight; try again shortly');
+      if (this.expiries.size >= this.limit) throw new DomainError('UNAVAILABLE', 'Too many requests in flight; try again shortly');
     }
     this.expiries.set(nonce, expiresAt.getTime());
     return true;

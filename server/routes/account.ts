@@ -4,9 +4,9 @@ import { pendingRequest, pendingResponse, registerRequest, registerResponse, del
 import type { AppContext, ZodApp } from '../context.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, emailChanges, passwordResetTickets, type VerificationKind } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
-import { accountOf, accountSuspended, requireAccount, type AccountRow } from '../http/requireAccount.ts';
-import { deleteAccount, findAccountByEmail, findAccountById, issueIdToken, uniqueUsername } from '../domain/accounts.ts';
+import { DomainError } from '../domainError.ts';
+import { accountOf, requireAccount } from '../http/requireAccount.ts';
+import { accountSuspended, deleteAccount, findAccountByEmail, findAccountById, issueIdToken, uniqueUsername, type AccountRow } from '../domain/accounts.ts';
 import { hashPassword } from '../infra/passwords.ts';
 import { CODE_TTL_MINUTES, RESEND_COOLDOWN_SECONDS, checkCode, issueCode } from '../domain/verification.ts';
 import { perEmailLimit, perIpLimit } from './accountRateLimits.ts';
@@ -24,8 +24,8 @@ export function mailLocaleOf(account: Pick<AccountRow, 'locale' | 'language'>): 
   return account.locale ?? account.language;
 }
 
-const emailTaken = () => new ApiError(409, 'EMAIL_TAKEN', 'An account with this email already exists; sign in instead', { email: 'This email is already registered' });
-const noPendingCode = () => new ApiError(400, 'CODE_INVALID', 'There is no pending code for this email; ask for a new code');
+const emailTaken = () => new DomainError('EMAIL_TAKEN', 'An account with this email already exists; sign in instead', { email: 'This email is already registered' });
+const noPendingCode = () => new DomainError('CODE_INVALID', 'There is no pending code for this email; ask for a new code');
 
 async function mailCode(ctx: AppContext, kind: VerificationKind, account: AccountRow, to: string, code: string): Promise<void> {
   await ctx.mail.sendMail(kind === 'registration' ? 'VERIFY_REGISTRATION' : 'VERIFY_EMAIL_UPDATE', to, mailLocaleOf(account), {

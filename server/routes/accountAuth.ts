@@ -13,7 +13,7 @@ import {
 } from '../../contract/account.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accounts, passwordResetTickets, verificationCodes } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
 import { accountDetailsFor, endAllSessions, endPendingEmailChange, findAccountByEmail, issueIdToken } from '../domain/accounts.ts';
 import { pendingEmailChange } from '../domain/emailChanges.ts';
@@ -39,16 +39,16 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
       const account = await findAccountByEmail(db, email);
       // Runs argon2 even without an account, so the answer time does not tell whether the email exists.
       const matches = await verifyPassword(account?.passwordHash, password);
-      if (!account || !matches) throw new ApiError(401, 'INVALID_CREDENTIALS', 'The email or password is wrong');
+      if (!account || !matches) throw new DomainError('INVALID_CREDENTIALS', 'The email or password is wrong');
       if (!account.isVerified) {
         try {
           const code = await issueCode(ctx, { accountId: account.id, kind: 'registration', email: account.email });
           await ctx.mail.sendMail('VERIFY_REGISTRATION', account.email, mailLocaleOf(account), { name: account.name, code, minutes: CODE_TTL_MINUTES, email: account.email });
         } catch (error) {
           // A code sent less than a minute ago is still good: no new one.
-          if (!(error instanceof ApiError && error.statusCode === 429)) throw error;
+          if (!(error instanceof DomainError && error.code === 'RATE_LIMITED')) throw error;
         }
-        throw new ApiError(403, 'ACCOUNT_NOT_VERIFIED', 'Verify your email first: we sent a 6-digit code to your inbox');
+        throw new DomainError('ACCOUNT_NOT_VERIFIED', 'Verify your email first: we sent a 6-digit code to your inbox');
       }
       return { data: { idToken: await issueIdToken(ctx, account) } };
     },
@@ -127,7 +127,7 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
           .returning();
         return updated;
       });
-      if (!account) throw new ApiError(400, 'TICKET_INVALID', 'This reset link is invalid, expired or already used; ask for a new one', { ticketId: 'Invalid, expired or used reset link' });
+      if (!account) throw new DomainError('TICKET_INVALID', 'This reset link is invalid, expired or already used; ask for a new one', { ticketId: 'Invalid, expired or used reset link' });
       await ctx.mail
         .sendMail('PASSWORD_CHANGED', account.email, mailLocaleOf(account), { name: account.name })
         .catch((error: unknown) => request.log.warn({ err: error }, 'password changed mail failed'));

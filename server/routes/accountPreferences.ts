@@ -10,7 +10,7 @@ import {
 } from '../../contract/accountProfile.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accounts } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
 import { getGeneralPreference, getNotificationPreference, unsubscribeNotifications, updatePreference } from '../domain/preferences.ts';
 import { UnsubscribeSigner } from '../domain/unsubscribe.ts';
@@ -48,7 +48,7 @@ export function accountPreferenceRoutes(app: ZodApp, ctx: AppContext): void {
       const account = accountOf(request);
       const { type, ...fields } = request.body;
       if (Object.values(fields).every((value) => value === undefined)) {
-        throw new ApiError(400, 'VALIDATION_FAILED', 'Send at least one preference field to update', { body: 'No preference field was set' });
+        throw new DomainError('VALIDATION_FAILED', 'Send at least one preference field to update', { body: 'No preference field was set' });
       }
       await updatePreference(db, account.id, request.body);
       return read(account.id, { general: type === 'general', notification: type === 'notification' });
@@ -58,7 +58,7 @@ export function accountPreferenceRoutes(app: ZodApp, ctx: AppContext): void {
   app.post('/account/preference/unsubscribe', { schema: { body: unsubscribeBody, response: { 200: unsubscribeResponse } } }, async (request) => {
     const { email, type, token } = request.body;
     if (!unsubscribeSigner.verify(email, type, token)) {
-      throw new ApiError(403, 'FORBIDDEN', 'This unsubscribe link is not valid; use the link from your latest email', { token: 'Signature does not match' });
+      throw new DomainError('FORBIDDEN', 'This unsubscribe link is not valid; use the link from your latest email', { token: 'Signature does not match' });
     }
     const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
     // A deleted account gets no mail anyway; the link still answers success.

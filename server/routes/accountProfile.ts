@@ -16,9 +16,9 @@ import {
 import type { AppContext, ZodApp } from '../context.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
-import { accountOf, requireAccount, type AccountRow } from '../http/requireAccount.ts';
-import { accountDetailsFor, issueIdToken } from '../domain/accounts.ts';
+import { DomainError } from '../domainError.ts';
+import { accountOf, requireAccount } from '../http/requireAccount.ts';
+import { accountDetailsFor, issueIdToken, type AccountRow } from '../domain/accounts.ts';
 import { assertEmailFree, cancelEmailChange, cancelOwnEmailChange, mailEmailChange, pendingEmailChange, prepareEmailChange, type PreparedEmailChange } from '../domain/emailChanges.ts';
 import { adoptImageUpload, presignImageUpload, type ImagePurpose } from '../domain/uploads.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
@@ -57,12 +57,12 @@ export function accountProfileRoutes(app: ZodApp, ctx: AppContext): void {
       ...(body.websiteLink !== undefined ? { websiteLink: body.websiteLink } : {}),
     };
     if (!newEmail && Object.keys(profile).length === 0 && body.avatar === undefined && body.banner === undefined) {
-      throw new ApiError(400, 'VALIDATION_FAILED', 'Nothing to change: this is already your email address', { email: 'Same as the current address' });
+      throw new DomainError('VALIDATION_FAILED', 'Nothing to change: this is already your email address', { email: 'Same as the current address' });
     }
     // Every check runs before anything is written.
     if (profile.username) {
       const [taken] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.username, profile.username), ne(accounts.id, account.id))).limit(1);
-      if (taken) throw new ApiError(409, 'CONFLICT', 'This username is taken', { username: 'Already taken' });
+      if (taken) throw new DomainError('CONFLICT', 'This username is taken', { username: 'Already taken' });
     }
     if (newEmail) await assertEmailFree(db, newEmail, account.id);
     const adopted: string[] = [];
@@ -80,7 +80,7 @@ export function accountProfileRoutes(app: ZodApp, ctx: AppContext): void {
       });
     } catch (error) {
       await removeOwnImages(account, adopted);
-      if (isUniqueViolation(error)) throw new ApiError(409, 'CONFLICT', 'This username is taken', { username: 'Already taken' });
+      if (isUniqueViolation(error)) throw new DomainError('CONFLICT', 'This username is taken', { username: 'Already taken' });
       throw error;
     }
     await removeOwnImages(account, [

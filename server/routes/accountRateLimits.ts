@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 
 const WINDOW_MS = 15 * 60_000;
 
@@ -22,7 +22,7 @@ export function perEmailLimit(ctx: AppContext, name: string) {
     if (typeof email !== 'string') return;
     const { count, resetInMs } = await ctx.hits.hit(perEmailKey(name, email), WINDOW_MS);
     if (count > ctx.config.authRateLimitPerEmail) {
-      throw new ApiError(429, 'RATE_LIMITED', `Too many attempts for this email; retry in ${Math.max(1, Math.ceil(resetInMs / 1000))} s`);
+      throw new DomainError('RATE_LIMITED', `Too many attempts for this email; retry in ${Math.max(1, Math.ceil(resetInMs / 1000))} s`);
     }
   };
 }

@@ -104,13 +104,13 @@ describe.each(drivers)('suspension appeal (%s)', (driver) => {
     const budi = await account('budi@example.test');
     const cici = await account('cici@example.test');
     const ana = await account('ana@example.test');
-    await expect(decideAppeal(t.database.db, ana.uuid, 'ACCEPTED')).rejects.toMatchObject({ statusCode: 409 });
-    await expect(decideAppeal(t.database.db, '00000000-0000-4000-8000-000000000000', 'ACCEPTED')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(decideAppeal(t.database.db, ana.uuid, 'ACCEPTED')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(decideAppeal(t.database.db, '00000000-0000-4000-8000-000000000000', 'ACCEPTED')).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     expect(await decideAppeal(t.database.db, budi.uuid, 'ACCEPTED')).toBe('ACCEPTED');
     expect(await account('budi@example.test')).toMatchObject({ appealStatus: 'ACCEPTED', suspendedAt: null });
     expect((await appealRows(budi.id))[0]!.status).toBe('ACCEPTED');
-    await expect(decideAppeal(t.database.db, budi.uuid, 'REJECTED')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(decideAppeal(t.database.db, budi.uuid, 'REJECTED')).rejects.toMatchObject({ code: 'CONFLICT' });
     // Unsuspended, Budi reaches the profile API again.
     const token = (await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/native', body: { email: 'budi@example.test', password: 'secret-pass-123' } })).json().data.idToken;
     expect((await asAccount(t, token, { method: 'PATCH', url: '/api/v2/account/update', body: { bio: 'back' } })).statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { CAPTCHA_HEADER } from '../../contract/account.ts';
 import { appealBody, appealResponse, presignedAppealBody, presignedAppealResponse } from '../../contract/accountProfile.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accounts } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
 import { appealState, assertCanAppeal, submitAppeal } from '../domain/appeals.ts';
 import { adoptImageUpload, presignImageUpload } from '../domain/uploads.ts';
@@ -29,7 +29,7 @@ export function appealRoutes(app: ZodApp, ctx: AppContext): void {
     assertCanAppeal(account);
     const captcha = request.headers[CAPTCHA_HEADER];
     if (!(await ctx.captcha.verify(typeof captcha === 'string' ? captcha : undefined))) {
-      throw new ApiError(400, 'CAPTCHA_INVALID', 'Complete the captcha to send your appeal', { [CAPTCHA_HEADER]: 'Missing or not solved' });
+      throw new DomainError('CAPTCHA_INVALID', 'Complete the captcha to send your appeal', { [CAPTCHA_HEADER]: 'Missing or not solved' });
     }
     const fileKey = request.body.file
       ? await adoptImageUpload(ctx.storage, { key: request.body.file, purpose: 'appeal', accountUuid: account.uuid, destination: `appeals/${account.uuid}` })

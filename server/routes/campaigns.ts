@@ -9,7 +9,7 @@ import {
   uriAvailabilityResponse,
 } from '../../contract/campaignWrite.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { accountOf, optionalAccount, requireAccount } from '../http/requireAccount.ts';
 import { CampaignWriteService } from '../domain/campaignWrites.ts';
 import { CampaignService } from '../domain/campaigns.ts';
@@ -62,7 +62,7 @@ export function campaignRoutes(app: ZodApp, ctx: AppContext): void {
         signedIn,
         async (request) => {
           const { count, resetInMs } = await ctx.hits.hit(`campaign-create:${accountOf(request).id}`, HOUR_MS);
-          if (count > CAMPAIGN_CREATES_PER_ACCOUNT) throw new ApiError(429, 'RATE_LIMITED', `Too many new campaigns; retry in ${Math.max(1, Math.ceil(resetInMs / 60_000))} min`);
+          if (count > CAMPAIGN_CREATES_PER_ACCOUNT) throw new DomainError('RATE_LIMITED', `Too many new campaigns; retry in ${Math.max(1, Math.ceil(resetInMs / 60_000))} min`);
         },
       ],
       schema: { body: campaignCreateBody, response: { 201: managedCampaignResponse } },

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { CAPTCHA_CHALLENGE_PATH, CAPTCHA_HEADER, captchaChallengeResponse } from '../../contract/account.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 
 /** Unsigned like /request-key: the ALTCHA widget fetches its challenge with a plain GET. */
 export function captchaRoutes(app: ZodApp, ctx: AppContext): void {
@@ -15,6 +15,6 @@ export function captchaRoutes(app: ZodApp, ctx: AppContext): void {
 export async function requireCaptcha(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const header = request.headers[CAPTCHA_HEADER];
   if (!(await ctx.captcha.verify(typeof header === 'string' ? header : undefined))) {
-    throw new ApiError(400, 'CAPTCHA_INVALID', 'The captcha check failed or was already used; solve it again');
+    throw new DomainError('CAPTCHA_INVALID', 'The captcha check failed or was already used; solve it again');
   }
 }

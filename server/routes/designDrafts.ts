@@ -8,7 +8,7 @@ import {
   designDraftSaveResponse,
 } from '../../contract/designDraft.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
 import { DesignDraftService } from '../domain/designDrafts.ts';
 
@@ -42,7 +42,7 @@ export function designDraftRoutes(app: ZodApp, ctx: AppContext): void {
         signedIn,
         async (request) => {
           const { count, resetInMs } = await ctx.hits.hit(`design-save:${accountOf(request).id}`, MINUTE_MS);
-          if (count > DESIGN_SAVES_PER_ACCOUNT) throw new ApiError(429, 'RATE_LIMITED', `Too many saves; retry in ${Math.max(1, Math.ceil(resetInMs / 1000))} s`);
+          if (count > DESIGN_SAVES_PER_ACCOUNT) throw new DomainError('RATE_LIMITED', `Too many saves; retry in ${Math.max(1, Math.ceil(resetInMs / 1000))} s`);
         },
       ],
       schema: { ...params, body: designDraftSaveBody, response: { 200: designDraftSaveResponse } },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { facebookCheckBody, facebookCheckResponse, facebookDeletionCallbackResponse } from '../../contract/accountProfile.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accountIdentities, facebookDeletions } from '../infra/db/schema.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { removeSocialData } from '../domain/socialAccounts.ts';
 import { parseFacebookSignedRequest } from '../infra/social/facebookSignedRequest.ts';
 
@@ -23,9 +23,9 @@ export function facebookDeletionCallbackRoutes(app: ZodApp, ctx: AppContext): vo
 
   app.post(FACEBOOK_DELETION_CALLBACK_PATH, { schema: { body: callbackBody, response: { 200: facebookDeletionCallbackResponse } } }, async (request) => {
     const secret = ctx.config.facebookAppSecret;
-    if (!secret) throw new ApiError(503, 'UNAVAILABLE', 'Facebook sign-in is not configured on this server');
+    if (!secret) throw new DomainError('UNAVAILABLE', 'Facebook sign-in is not configured on this server');
     const signed = parseFacebookSignedRequest(request.body.signed_request, secret);
-    if (!signed) throw new ApiError(400, 'BAD_REQUEST', 'signed_request is malformed or its signature does not match', { signed_request: 'Invalid signature' });
+    if (!signed) throw new DomainError('BAD_REQUEST', 'signed_request is malformed or its signature does not match', { signed_request: 'Invalid signature' });
     const db = ctx.database.db;
     const confirmationCode = randomBytes(12).toString('hex');
     const [identity] = await db
@@ -43,7 +43,7 @@ export function facebookDeletionCallbackRoutes(app: ZodApp, ctx: AppContext): vo
 export function facebookDeletionRoutes(app: ZodApp, ctx: AppContext): void {
   app.post('/account/auth/check/facebook', { schema: { body: facebookCheckBody, response: { 200: facebookCheckResponse } } }, async (request) => {
     const [row] = await ctx.database.db.select().from(facebookDeletions).where(eq(facebookDeletions.confirmationCode, request.body.code)).limit(1);
-    if (!row) throw new ApiError(404, 'NOT_FOUND', 'No deletion request has this confirmation code');
+    if (!row) throw new DomainError('NOT_FOUND', 'No deletion request has this confirmation code');
     return { data: { code: row.confirmationCode, status: row.status as 'DELETED' | 'NOT_FOUND_ACCOUNT', requestedAt: row.createdAt.getTime() } };
   });
 }

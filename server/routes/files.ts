@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../context.ts';
-import { ApiError, notFound } from '../http/apiError.ts';
+import { DomainError, notFound } from '../domainError.ts';
 import { contentMatchesType } from '../infra/storage/sniff.ts';
 import { isPublicKey, isValidKey } from '../infra/storage/storage.ts';
 import type { UploadClaims } from '../infra/storage/urlSigning.ts';
@@ -31,8 +31,8 @@ export function fileRoutes(app: ZodApp, ctx: AppContext): void {
     let cacheControl = 'public, max-age=86400';
     if (!isPublicKey(key)) {
       const check = ctx.signer.verifyRead(key, request.query.exp, request.query.sig);
-      if (check === 'expired') throw new ApiError(403, 'FORBIDDEN', 'This file link has expired');
-      if (check !== 'ok') throw new ApiError(403, 'FORBIDDEN', 'This file link is not valid');
+      if (check === 'expired') throw new DomainError('FORBIDDEN', 'This file link has expired');
+      if (check !== 'ok') throw new DomainError('FORBIDDEN', 'This file link is not valid');
       cacheControl = 'private, max-age=300';
     }
     const object = await ctx.storage.get(key);
@@ -53,22 +53,22 @@ export function fileRoutes(app: ZodApp, ctx: AppContext): void {
       onRequest: async (request) => {
         const token = new URL(request.url, 'http://local').searchParams.get('token') ?? undefined;
         const check = ctx.signer.verifyUpload(token);
-        if (!check.ok) throw new ApiError(403, 'FORBIDDEN', check.reason === 'expired' ? 'This upload link has expired' : 'This upload link is not valid');
+        if (!check.ok) throw new DomainError('FORBIDDEN', check.reason === 'expired' ? 'This upload link has expired' : 'This upload link is not valid');
         if (mediaType(request) !== check.claims.contentType) {
-          throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `This upload link accepts ${check.claims.contentType} only`);
+          throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `This upload link accepts ${check.claims.contentType} only`);
         }
         const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > check.claims.maxBytes) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Uploads are limited to ${check.claims.maxBytes} bytes`);
+        if (declared > check.claims.maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `Uploads are limited to ${check.claims.maxBytes} bytes`);
         request.uploadClaims = check.claims;
       },
     },
     async (request, reply) => {
       const claims = request.uploadClaims!;
       const body = request.body;
-      if (!(body instanceof Buffer) || body.byteLength === 0) throw new ApiError(400, 'BAD_REQUEST', 'The upload is empty');
-      if (body.byteLength > claims.maxBytes) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `Uploads are limited to ${claims.maxBytes} bytes`);
+      if (!(body instanceof Buffer) || body.byteLength === 0) throw new DomainError('BAD_REQUEST', 'The upload is empty');
+      if (body.byteLength > claims.maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `Uploads are limited to ${claims.maxBytes} bytes`);
       if (!contentMatchesType(body, claims.contentType)) {
-        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `The uploaded bytes are not ${claims.contentType}`);
+        throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `The uploaded bytes are not ${claims.contentType}`);
       }
       await ctx.storage.put(claims.key, body, { contentType: claims.contentType });
       return reply.code(201).send({ data: { key: claims.key, size: body.byteLength } });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { presignedPhotoResponse } from '../../contract/accountProfile.ts';
 import { postCreateBody, postPresignBody, postResponse, postUriParams, POST_MAX_BYTES } from '../../contract/post.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { ApiError, notFound } from '../http/apiError.ts';
+import { DomainError, notFound } from '../domainError.ts';
 import { accountOf, optionalAccount, requireAccount } from '../http/requireAccount.ts';
 import { PostService } from '../domain/posts.ts';
 import { presignImageUpload } from '../domain/uploads.ts';
@@ -19,7 +19,7 @@ export function postRoutes(app: ZodApp, ctx: AppContext): void {
   // Counted per account rather than per IP: one account behind many addresses is still one poster.
   async function postingLimit(request: FastifyRequest): Promise<void> {
     const { count, resetInMs } = await ctx.hits.hit(`posts:create:${accountOf(request).id}`, HOUR_MS);
-    if (count > POSTS_PER_HOUR) throw new ApiError(429, 'RATE_LIMITED', `Too many posts; retry in ${Math.max(1, Math.ceil(resetInMs / 60_000))} min`);
+    if (count > POSTS_PER_HOUR) throw new DomainError('RATE_LIMITED', `Too many posts; retry in ${Math.max(1, Math.ceil(resetInMs / 60_000))} min`);
   }
 
   app.post('/posts/presigned', { preHandler: signedIn, schema: { body: postPresignBody, response: { 200: presignedPhotoResponse } } }, async (request) => ({

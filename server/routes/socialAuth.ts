@@ -1,6 +1,6 @@
 import { facebookAuthBody, googleAuthBody, idTokenResponse, revokeBody, socialAuthBody, socialProviderParams, type SocialProvider } from '../../contract/accountProfile.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { ApiError } from '../http/apiError.ts';
+import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
 import { perIpLimit } from './accountRateLimits.ts';
 import { findAccountById, issueIdToken } from '../domain/accounts.ts';
@@ -41,7 +41,7 @@ export function socialAuthRoutes(app: ZodApp, ctx: AppContext): void {
       const token = provider === 'google' ? ('idToken' in body ? body.idToken : undefined) : 'accessToken' in body ? body.accessToken : undefined;
       if (!token) {
         const field = provider === 'google' ? 'idToken' : 'accessToken';
-        throw new ApiError(400, 'VALIDATION_FAILED', `Linking ${provider} needs ${field}`, { [field]: 'Required' });
+        throw new DomainError('VALIDATION_FAILED', `Linking ${provider} needs ${field}`, { [field]: 'Required' });
       }
       const account = accountOf(request);
       await linkIdentity(ctx.database.db, account, await verifiers[provider].verify(token));

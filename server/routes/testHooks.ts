@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailField } from '../../contract/account.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accounts } from '../infra/db/schema.ts';
-import { notFound } from '../http/apiError.ts';
+import { notFound } from '../domainError.ts';
 
 export const TEST_HOOKS_PREFIX = '/api/test';
 

@@ -1,12 +1,16 @@
 import { expect } from 'vitest';
-import { ApiError } from '../http/apiError.ts';
+import { errorStatus } from '../../contract/errorCodes.ts';
+import { DomainError } from '../domainError.ts';
 
-/** The ApiError a promise rejects with; fails the test when it resolves or rejects with anything else. */
-export async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+/** The DomainError a promise rejects with; fails the test when it resolves or rejects with anything else. */
+export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
+
+/** The HTTP status server/http/errorHandler.ts answers a DomainError with. */
+export const statusOf = (error: DomainError): number => errorStatus[error.code];

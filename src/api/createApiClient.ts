@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode } from '../../contract/errorCodes.ts';
+import { codeForStatus, errorCodes, type ErrorCode } from '../../contract/errorCodes.ts';
 import { FINGERPRINT_HEADER, readRequestKeyResponse, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest, type RequestKey } from '../../contract/requestSignature.ts';
 import { ensureFingerprint } from '../lib/fingerprint.ts';
 import { ApiError } from './ApiError.ts';
@@ -69,19 +69,6 @@ export interface ApiClient {
 
 const RETRYABLE_AUTH_CODES: readonly string[] = ['REQUEST_KEY_EXPIRED', 'REQUEST_TOKEN_EXPIRED'];
 
-const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  422: 'VALIDATION_FAILED',
-  429: 'RATE_LIMITED',
-  503: 'UNAVAILABLE',
-};
-
 function readStoredToken(): string | null {
   try {
     const token = localStorage.getItem(TOKEN_STORAGE_KEY);
@@ -118,7 +105,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** ApiError from a failed response, taking message/code/fields from the error envelope when present. */
 export function errorFromResponse(response: Response, payload: unknown): ApiError {
   const envelope = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
-  const code = typeof envelope['code'] === 'string' && (errorCodes as readonly string[]).includes(envelope['code']) ? (envelope['code'] as ErrorCode) : (STATUS_CODES[response.status] ?? 'INTERNAL');
+  const code = typeof envelope['code'] === 'string' && (errorCodes as readonly string[]).includes(envelope['code']) ? (envelope['code'] as ErrorCode) : (codeForStatus(response.status) ?? 'INTERNAL');
   const message = typeof envelope['message'] === 'string' ? envelope['message'] : response.statusText || `Request failed with status ${response.status}`;
   const rawFields = envelope['fields'];
   const fields =

@@ -31,7 +31,7 @@ export interface RenderedMail {
 }
 
 function loadLocale(locale: MailLocale): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 }
 
 let translator: Promise<TFunction> | undefined;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import { mailLocale, renderMail, type MailKind, type MailVars } from './mailTemplates.ts';
 
 /** 'down' while the SMTP server cannot be reached or refuses us; the site then shows its maintenance banner. */
@@ -22,7 +22,7 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
-  log: FastifyBaseLogger;
+  log: Pick<BaseLogger, 'info' | 'error'>;
   /** While down, the connection is checked again this often (ms). */
   recheckMs?: number;
 }

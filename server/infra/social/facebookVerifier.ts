@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ApiError } from '../../http/apiError.ts';
+import { DomainError } from '../../domainError.ts';
 import type { SocialIdentity, SocialVerifier } from './socialIdentity.ts';
 
 export interface FacebookVerifierOptions {
@@ -20,7 +20,7 @@ interface MeAnswer {
   email?: string;
 }
 
-const refused = (message: string) => new ApiError(401, 'UNAUTHORIZED', message);
+const refused = (message: string) => new DomainError('UNAUTHORIZED', message);
 
 /** Checks a Facebook user access token with the Graph API: debug_token (with the app token), then /me. */
 export class FacebookVerifier implements SocialVerifier {
@@ -30,7 +30,7 @@ export class FacebookVerifier implements SocialVerifier {
 
   async verify(accessToken: string): Promise<SocialIdentity> {
     const { appId, appSecret } = this.options;
-    if (!appId || !appSecret) throw new ApiError(503, 'UNAVAILABLE', 'Facebook sign-in is not configured on this server');
+    if (!appId || !appSecret) throw new DomainError('UNAVAILABLE', 'Facebook sign-in is not configured on this server');
     const debug = await this.graph<DebugTokenAnswer>('/debug_token', { input_token: accessToken, access_token: `${appId}|${appSecret}` });
     const info = debug.data;
     if (!info?.is_valid) throw refused('The Facebook sign-in is not valid or has expired; sign in with Facebook again');
@@ -67,10 +67,10 @@ export class FacebookVerifier implements SocialVerifier {
     try {
       response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000), headers: { accept: 'application/json' } });
     } catch {
-      throw new ApiError(503, 'UNAVAILABLE', 'Facebook could not be reached to check the sign-in; try again');
+      throw new DomainError('UNAVAILABLE', 'Facebook could not be reached to check the sign-in; try again');
     }
     const body = (await response.json().catch(() => null)) as T | null;
-    if (response.status >= 500 || body === null) throw new ApiError(503, 'UNAVAILABLE', 'Facebook did not answer the sign-in check; try again');
+    if (response.status >= 500 || body === null) throw new DomainError('UNAVAILABLE', 'Facebook did not answer the sign-in check; try again');
     // Graph answers 400 with an error object for invalid or expired user tokens.
     if (!response.ok) throw refused('The Facebook sign-in is not valid or has expired; sign in with Facebook again');
     return body;

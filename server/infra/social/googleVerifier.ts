@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { ApiError } from '../../http/apiError.ts';
+import { DomainError } from '../../domainError.ts';
 import type { SocialIdentity, SocialVerifier } from './socialIdentity.ts';
 
 export interface GoogleVerifierOptions {
@@ -10,7 +10,7 @@ export interface GoogleVerifierOptions {
   jwksUrl: string;
 }
 
-const refused = (message: string) => new ApiError(401, 'UNAUTHORIZED', message);
+const refused = (message: string) => new DomainError('UNAUTHORIZED', message);
 
 /** Verifies Google ID tokens locally against Google's published keys (cached by jose). */
 export class GoogleVerifier implements SocialVerifier {
@@ -23,7 +23,7 @@ export class GoogleVerifier implements SocialVerifier {
 
   async verify(idToken: string): Promise<SocialIdentity> {
     const { clientId, issuers } = this.options;
-    if (!clientId) throw new ApiError(503, 'UNAVAILABLE', 'Google sign-in is not configured on this server');
+    if (!clientId) throw new DomainError('UNAVAILABLE', 'Google sign-in is not configured on this server');
     let payload;
     try {
       ({ payload } = await jwtVerify(idToken, this.keys, { issuer: issuers, audience: clientId, algorithms: ['RS256'], clockTolerance: 30 }));
@@ -42,7 +42,7 @@ export class GoogleVerifier implements SocialVerifier {
   }
 }
 
-function googleFailure(error: unknown): ApiError {
+function googleFailure(error: unknown): DomainError {
   if (error instanceof errors.JWTExpired) return refused('The Google sign-in has expired; sign in with Google again');
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud') return refused('The Google sign-in was issued for another app');
@@ -51,7 +51,7 @@ function googleFailure(error: unknown): ApiError {
   }
   // Key-set fetch failures are ours to retry, not the user's fault.
   if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || !(error instanceof errors.JOSEError)) {
-    return new ApiError(503, 'UNAVAILABLE', 'Google could not be reached to check the sign-in; try again');
+    return new DomainError('UNAVAILABLE', 'Google could not be reached to check the sign-in; try again');
   }
   return refused('The Google sign-in token could not be verified');
 }

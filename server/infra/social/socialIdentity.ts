@@ -13,6 +13,6 @@ export interface SocialIdentity {
 
 export interface SocialVerifier {
   readonly provider: SocialProvider;
-  /** Checks the provider token and returns the identity, or throws an ApiError with a clear message. */
+  /** Checks the provider token and returns the identity, or throws a DomainError with a clear message. */
   verify(token: string): Promise<SocialIdentity>;
 }

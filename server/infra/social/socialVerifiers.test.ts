@@ -4,7 +4,7 @@ import { FACEBOOK_TEST_APP_ID, FACEBOOK_TEST_APP_SECRET, GOOGLE_TEST_CLIENT_ID, 
 import { parseFacebookSignedRequest } from './facebookSignedRequest.ts';
 import { FacebookVerifier } from './facebookVerifier.ts';
 import { GoogleVerifier } from './googleVerifier.ts';
-import { refusal } from '../../testing/refusal.ts';
+import { refusal, statusOf } from '../../testing/refusal.ts';
 
 let peers: SocialPeers;
 let google: GoogleVerifier;
@@ -38,7 +38,7 @@ describe('Google ID token verifier', () => {
     ];
     for (const [token, message] of cases) {
       const error = await refusal(google.verify(await token));
-      expect(error.statusCode).toBe(401);
+      expect(statusOf(error)).toBe(401);
       expect(error.message).toMatch(message);
     }
   });
@@ -46,9 +46,9 @@ describe('Google ID token verifier', () => {
   it('answers 503 when Google is not configured or unreachable', async () => {
     const token = await peers.googleIdToken({ sub: 'g-1' });
     const unconfigured = new GoogleVerifier({ clientId: undefined, issuers: [peers.googleIssuer], jwksUrl: peers.googleJwksUrl });
-    expect((await refusal(unconfigured.verify(token))).statusCode).toBe(503);
+    expect(statusOf(await refusal(unconfigured.verify(token)))).toBe(503);
     const unreachable = new GoogleVerifier({ clientId: GOOGLE_TEST_CLIENT_ID, issuers: [peers.googleIssuer], jwksUrl: 'http://127.0.0.1:9/certs' });
-    expect((await refusal(unreachable.verify(token))).statusCode).toBe(503);
+    expect(statusOf(await refusal(unreachable.verify(token)))).toBe(503);
   });
 });
 
@@ -65,13 +65,13 @@ describe('Facebook Graph verifier', () => {
     expect((await refusal(facebook.verify(invalid))).message).toMatch(/not valid or has expired/);
     const otherApp = peers.facebookToken({ id: 'fb-3', name: 'Y', appId: '999' });
     expect((await refusal(facebook.verify(otherApp))).message).toMatch(/another app/);
-    expect((await refusal(facebook.verify('EAAunknown'))).statusCode).toBe(401);
+    expect(statusOf(await refusal(facebook.verify('EAAunknown')))).toBe(401);
   });
 
   it('refuses when our app secret is wrong (Graph rejects the app token)', async () => {
     const wrongSecret = new FacebookVerifier({ appId: FACEBOOK_TEST_APP_ID, appSecret: 'not-the-secret', graphUrl: peers.graphUrl });
     const token = peers.facebookToken({ id: 'fb-4', name: 'Z' });
-    expect((await refusal(wrongSecret.verify(token))).statusCode).toBe(401);
+    expect(statusOf(await refusal(wrongSecret.verify(token)))).toBe(401);
   });
 
   it('parses signed requests and refuses forged, malformed and wrong-algorithm ones', () => {
