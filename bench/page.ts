@@ -8,6 +8,7 @@
  * the ones that started while it ran.
  */
 import Konva from 'konva';
+import type { Rect } from '../core/geometry.ts';
 import type { FacePeerRun, PhaseResult } from './types.ts';
 
 const FIXTURES = '/tests/fixtures/generated';
@@ -20,20 +21,14 @@ interface Transform {
   scale: number;
   rotation: number;
 }
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 interface LoadedFrame {
   frameId: string;
-  analysis: { holes: Box[] };
+  analysis: { holes: Rect[] };
 }
 interface LoadedPhoto {
   photoId: string;
   proxy: ImageBitmap;
-  faces: { box: Box; score: number }[];
+  faces: { box: Rect; score: number }[];
   transform: Transform | null;
 }
 /** The part of src/pipeline's `Pipeline` the benchmark uses. */
@@ -282,7 +277,7 @@ const bench = {
       });
       for (const [i, blob] of blobs.entries()) {
         const times: number[] = [];
-        let boxes: Box[] = [];
+        let boxes: Rect[] = [];
         for (let r = 0; r < runs; r++) {
           const photo = await pipeline.loadPhoto(blob);
           photo.proxy.close();
@@ -313,7 +308,7 @@ const bench = {
         // The first call compiles the model's shaders: not counted.
         if (i === 0) await faceapi.detectAllFaces(canvas, options);
         const times: number[] = [];
-        let boxes: Box[] = [];
+        let boxes: Rect[] = [];
         for (let r = 0; r < runs; r++) {
           const t = performance.now();
           const found = await faceapi.detectAllFaces(canvas, options);
@@ -430,9 +425,9 @@ const bench = {
    */
   designExport: (runs: number) =>
     phase(async () => {
-      const { DESIGN_TEMPLATES } = await importByUrl<{ DESIGN_TEMPLATES: readonly DesignTemplate[] }>('/src/features/design/templates/index.ts');
-      const { drawDesign } = await importByUrl<{ drawDesign: DrawDesign }>('/workers/designRender.ts');
-      const { loadDesignFonts } = await importByUrl<{ loadDesignFonts: LoadDesignFonts }>('/workers/designFonts.ts');
+      const { DESIGN_TEMPLATES } = await importByUrl<{ DESIGN_TEMPLATES: readonly DesignTemplate[] }>('/src/domains/designer/templates/index.ts');
+      const { drawDesign } = await importByUrl<{ drawDesign: DrawDesign }>('/core/design/designRender.ts');
+      const { loadDesignFonts } = await importByUrl<{ loadDesignFonts: LoadDesignFonts }>('/core/design/designFonts.ts');
       const template = DESIGN_TEMPLATES.find((t) => t.width === 1080 && t.height === 1080) ?? DESIGN_TEMPLATES[0]!;
       const design = template.build({ id: 'bench-design', kind: 'frame', name: 'Bench' });
       const pipeline = (await pipelineModule()).createPipeline() as unknown as DesignExportSeam;

@@ -4,8 +4,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { matchBoxes, MIN_HAND_IOU, type Box } from '../tests/visual/compare.ts';
-import type { RawResults } from './run.ts';
+import type { Rect } from '../core/geometry.ts';
+import { matchBoxes, MIN_HAND_IOU } from '../tests/visual/compare.ts';
+import type { RawResults } from './rawResults.ts';
 import { percentile, stats } from './stats.ts';
 import type { BudgetRow, FacePeerRun, Stats } from './types.ts';
 
@@ -38,7 +39,7 @@ interface FaceScore {
 }
 
 /** Hit rate against the hand-marked boxes: a marked face is found when a detection overlaps it one-to-one at IoU ≥ MIN_HAND_IOU. */
-function scoreFaces(runs: FacePeerRun[] | undefined, marked: Record<string, { faces: Box[] }>): FaceScore | undefined {
+function scoreFaces(runs: FacePeerRun[] | undefined, marked: Record<string, { faces: Rect[] }>): FaceScore | undefined {
   if (!runs?.length) return undefined;
   let hits = 0;
   let total = 0;
@@ -54,7 +55,7 @@ function scoreFaces(runs: FacePeerRun[] | undefined, marked: Record<string, { fa
 }
 
 export async function writeResults(raw: RawResults, environment: Environment): Promise<string[]> {
-  const marked = (JSON.parse(await readFile(facesJson, 'utf8')) as { samples: Record<string, { faces: Box[] }> }).samples;
+  const marked = (JSON.parse(await readFile(facesJson, 'utf8')) as { samples: Record<string, { faces: Rect[] }> }).samples;
   const p = raw.pipeline;
   const warm = mapValues(p?.warm, stats);
   const stages = mapValues(p?.stages, stats);

@@ -12,16 +12,14 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { buildInputs } from '../tests/visual/globalSetup.ts';
 import { chromiumLaunchOptions } from '../tests/testing/chromium.ts';
-import { campaignReadLoad, type ApiLoad } from './apiLoad.ts';
-import { campaignPageJs, type JsSize } from './jsSize.ts';
+import { campaignReadLoad } from './apiLoad.ts';
+import { campaignPageJs } from './jsSize.ts';
 import type { BenchApi } from './page.ts';
+import type { RawResults } from './rawResults.ts';
 import { writeResults } from './report.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-
-type Phases = { [K in keyof BenchApi]: Awaited<ReturnType<BenchApi[K]>> };
-export type RawResults = Partial<Phases> & { jsSize?: JsSize; api?: ApiLoad; errors: string[] };
 
 async function main(): Promise<void> {
   buildInputs();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boxIoU, dropCutFaces, faceTiles, mergeFaceBoxes, scaleFaces } from './faceBoxes.ts';
-import type { FaceBox, Rect } from './pipelineTypes.ts';
+import type { Rect } from './geometry.ts';
+import type { FaceBox } from './pipelineTypes.ts';
 
 const face = (x: number, y: number, side: number, score: number): FaceBox => ({
   box: { x, y, width: side, height: side },

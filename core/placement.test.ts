@@ -15,7 +15,8 @@ import {
   setRotation,
   zoomAt,
 } from './placement.ts';
-import type { AffineMatrix, FaceBox, PhotoTransform, Point, Rect, Size } from './pipelineTypes.ts';
+import type { AffineMatrix, Point, Rect, Size } from './geometry.ts';
+import type { FaceBox, PhotoTransform } from './pipelineTypes.ts';
 
 const apply = (m: AffineMatrix, p: Point): Point => ({ x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f });
 

@@ -15,7 +15,8 @@
  * Every function returning a transform returns one that covers the hole (all four hole corners lie
  * inside the rotated photo); non-finite input leaves the transform unchanged.
  */
-import type { AffineMatrix, FaceBox, Point, PhotoTransform, Rect, Size } from './pipelineTypes.ts';
+import type { AffineMatrix, Point, Rect, Size } from './geometry.ts';
+import type { FaceBox, PhotoTransform } from './pipelineTypes.ts';
 
 /** Largest zoom, relative to the cover scale. */
 export const MAX_ZOOM = 8;

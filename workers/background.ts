@@ -24,7 +24,8 @@
 import { resampleTo } from './resample.ts';
 import type { Bitmap } from './resample.ts';
 import { PipelineError } from '../core/pipelineTypes.ts';
-import type { BackgroundChoice, PersonMask, Rect, Size } from '../core/pipelineTypes.ts';
+import type { Rect, Size } from '../core/geometry.ts';
+import type { BackgroundChoice, PersonMask } from '../core/pipelineTypes.ts';
 
 /** Segmenter output: person confidence over the whole photo, 0..255 bytes (types.ts) or 0..1 floats, row-major. */
 export type MaskInput = PersonMask | (Size & { data: Float32Array | Uint8ClampedArray });

@@ -27,7 +27,8 @@ import { photoToFrameMatrix } from '../core/placement.ts';
 import { resampleTo } from './resample.ts';
 import type { Bitmap } from './resample.ts';
 import { PipelineError } from '../core/pipelineTypes.ts';
-import type { BackgroundChoice, PhotoTransform, Size } from '../core/pipelineTypes.ts';
+import type { Size } from '../core/geometry.ts';
+import type { BackgroundChoice, PhotoTransform } from '../core/pipelineTypes.ts';
 import { drawWatermark, loadWatermarkFont, validateWatermark } from './watermark.ts';
 import type { WatermarkSpec } from './watermark.ts';
 

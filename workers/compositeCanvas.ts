@@ -10,8 +10,8 @@
  */
 import { resampleTo } from './resample.ts';
 import type { Bitmap } from './resample.ts';
+import type { Rect, Size } from '../core/geometry.ts';
 import { PipelineError } from '../core/pipelineTypes.ts';
-import type { Rect, Size } from '../core/pipelineTypes.ts';
 
 export interface Layer {
   source: Bitmap;

@@ -19,7 +19,8 @@
 import exifr from 'exifr';
 import { decodeHeic } from './heic.ts';
 import { heifExifBlock, readImageHeader, type ImageHeader, type ImageMimeType } from './imageHeader.ts';
-import { LIMITS, PipelineError, type Size } from '../core/pipelineTypes.ts';
+import type { Size } from '../core/geometry.ts';
+import { LIMITS, PipelineError } from '../core/pipelineTypes.ts';
 
 export interface DecodeOptions {
   maxFileBytes?: number;

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeImage } from './decode.ts';
 import { detectFaces, needsTiles, warmFace } from './face.ts';
 import { boxIoU } from '../core/faceBoxes.ts';
-import type { FaceBox, Rect } from '../core/pipelineTypes.ts';
+import type { Rect } from '../core/geometry.ts';
+import type { FaceBox } from '../core/pipelineTypes.ts';
 
 interface Sample {
   width: number;

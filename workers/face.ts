@@ -21,7 +21,8 @@
  */
 import type { FaceDetector } from '@mediapipe/tasks-vision';
 import { dropCutFaces, faceTiles, mergeFaceBoxes, scaleFaces } from '../core/faceBoxes.ts';
-import { PipelineError, type FaceBox, type Rect, type Size } from '../core/pipelineTypes.ts';
+import type { Rect, Size } from '../core/geometry.ts';
+import { PipelineError, type FaceBox } from '../core/pipelineTypes.ts';
 import { createFaceDetector } from './visionRuntime.ts';
 
 /** BlazeFace short range's input: 128 × 128. */

@@ -3,7 +3,8 @@
  * luminance as guide. Where the image has an edge the mask snaps to it; where the image is
  * flat the mask is feathered over about `radius` pixels. Pure, O(pixels) via summed areas.
  */
-import type { PersonMask, Size } from '../core/pipelineTypes.ts';
+import type { Size } from '../core/geometry.ts';
+import type { PersonMask } from '../core/pipelineTypes.ts';
 
 export interface RefineOptions {
   /** Window radius in mask pixels; default scales with the mask (4 px at 640 px). */

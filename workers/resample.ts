@@ -7,8 +7,8 @@
  *     (one 8× drawImage aliases). `region` (source pixels, default all) crops in the first
  *     step. Returns the source itself when nothing is to be done.
  */
+import type { Rect } from '../core/geometry.ts';
 import { PipelineError } from '../core/pipelineTypes.ts';
-import type { Rect } from '../core/pipelineTypes.ts';
 
 export type Bitmap = ImageBitmap | OffscreenCanvas;
 

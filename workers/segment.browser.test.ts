@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { segmentPerson, warmSegment } from './segment.ts';
-import type { PersonMask, Rect } from '../core/pipelineTypes.ts';
+import type { Rect } from '../core/geometry.ts';
+import type { PersonMask } from '../core/pipelineTypes.ts';
 
 /** Mean mask value (0..1) over a region given in fractions of the image. */
 function meanIn(mask: PersonMask, region: Rect): number {

@@ -9,8 +9,8 @@
  * scales with min(width, height), so a 2× output carries a 2× watermark.
  */
 import { WATERMARK_FONT_FAMILY, loadWatermarkFont, watermarkFontLoaded } from './fonts/watermarkFont.ts';
+import type { Size } from '../core/geometry.ts';
 import { PipelineError } from '../core/pipelineTypes.ts';
-import type { Size } from '../core/pipelineTypes.ts';
 
 export { loadWatermarkFont };
 

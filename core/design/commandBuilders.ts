@@ -4,6 +4,7 @@
  * would move or remove them.
  */
 import { DESIGN_LIMITS, type DesignAsset, type DesignDocument, type DesignElement } from '../../contract/design.ts';
+import { clamp, tidy } from '../numbers.ts';
 import { bakeIntoParent, rotatePoint } from './commands.ts';
 import type { DesignCommand, ElementPatch } from './designCommand.ts';
 import { newElementId } from './defaultElements.ts';
@@ -157,9 +158,6 @@ export interface TransformChange {
   scaleX: number;
   scaleY: number;
 }
-
-const tidy = (value: number): number => Math.round(value * 1000) / 1000;
-const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
 
 /** The fields of an element (and, for a group, of its descendants) scaled by (sx, sy) ≥ 0. */
 function scaledPatches(element: DesignElement, sx: number, sy: number, withPosition: boolean): UpdateChange[] {

@@ -22,6 +22,7 @@ import {
   type DesignElementType,
   type GroupElement,
 } from '../../contract/design.ts';
+import type { Point } from '../geometry.ts';
 import type { CommandResult, DesignCommand, DocumentPatch, ElementPatch } from './designCommand.ts';
 import {
   DesignCommandError,
@@ -187,7 +188,7 @@ function groupElements(document: DesignDocument, ids: readonly string[], group: 
 }
 
 /** (x, y) turned clockwise by `degrees` about the origin; exact for multiples of 90° so axis-aligned groups bake without float noise. */
-export function rotatePoint(x: number, y: number, degrees: number): { x: number; y: number } {
+export function rotatePoint(x: number, y: number, degrees: number): Point {
   const quarter = degrees / 90;
   let cos: number;
   let sin: number;

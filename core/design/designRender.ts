@@ -22,6 +22,7 @@
  * - Images: drawImage over the box; a missing image draws nothing.
  */
 import type { DesignDocument, DesignElement, DesignFill, DesignStroke, LeafElement, ShapeElement, TextElement } from '../../contract/design.ts';
+import type { Extent, Rect, Size } from '../geometry.ts';
 import { DESIGN_FONTS } from './designFonts.ts';
 
 /** The window's context where the DOM lib is present (app, designer), `never` in the worker build. */
@@ -129,7 +130,7 @@ export function layoutText(context: Context2D, element: TextElement): TextLayout
 }
 
 /** The box of a child as seen from its parent: its four corners rotated and moved to (x, y). */
-function transformedBounds(context: Context2D, element: DesignElement): { minX: number; minY: number; maxX: number; maxY: number } {
+function transformedBounds(context: Context2D, element: DesignElement): Extent {
   const { width, height } = elementSize(context, element);
   const angle = (element.rotation * Math.PI) / 180;
   const cos = Math.cos(angle);
@@ -152,7 +153,7 @@ function transformedBounds(context: Context2D, element: DesignElement): { minX: 
  * Bounds of a group's children in the group's coordinates (all children, hidden ones too, so the box
  * does not jump when a child is toggled); null for an empty group.
  */
-export function groupBounds(context: Context2D, children: readonly DesignElement[]): { x: number; y: number; width: number; height: number } | null {
+export function groupBounds(context: Context2D, children: readonly DesignElement[]): Rect | null {
   if (children.length === 0) return null;
   let minX = Infinity;
   let minY = Infinity;
@@ -169,7 +170,7 @@ export function groupBounds(context: Context2D, children: readonly DesignElement
 }
 
 /** The element's local box size; text height comes from its layout. Groups: the bounds of their children. */
-export function elementSize(context: Context2D, element: DesignElement): { width: number; height: number } {
+export function elementSize(context: Context2D, element: DesignElement): Size {
   if (element.type === 'text') return { width: element.width, height: layoutText(context, element).height };
   if (element.type === 'group') {
     // Measured from the group's own origin: its box is [0, width] × [0, height] like any element's.

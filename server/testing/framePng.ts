@@ -1,14 +1,9 @@
 import sharp from 'sharp';
+import type { Rect } from '../../core/geometry.ts';
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /** A PNG frame for tests: opaque colour with fully transparent rectangular holes; `alpha: false` drops the alpha channel. */
-export async function framePng(options: { width?: number; height?: number; holes?: Box[]; alpha?: boolean; colour?: [number, number, number] } = {}): Promise<Buffer> {
+export async function framePng(options: { width?: number; height?: number; holes?: Rect[]; alpha?: boolean; colour?: [number, number, number] } = {}): Promise<Buffer> {
   const { width = 600, height = 600, holes = [{ x: 150, y: 150, width: 300, height: 300 }], alpha = true, colour = [200, 30, 40] } = options;
   const pixels = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i++) pixels.set([...colour, 255], i * 4);

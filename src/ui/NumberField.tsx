@@ -1,6 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clamp, tidy } from '../../core/numbers.ts';
 import { cn } from '../lib/cn.ts';
 
 /** Seed §9 number-field settings. */
@@ -30,17 +31,9 @@ export interface NumberFieldProps {
   className?: string;
 }
 
-function clamp(value: number, min?: number, max?: number): number {
-  let next = value;
-  if (min !== undefined) next = Math.max(min, next);
-  if (max !== undefined) next = Math.min(max, next);
-  return next;
-}
-
-/** Rounds away binary noise from repeated decimal steps (0.1 + 0.2). */
-function tidy(value: number, step: number): number {
-  const decimals = (String(step).split('.')[1] ?? '').length;
-  return Number(value.toFixed(Math.min(decimals + 2, 20)));
+/** Decimals that round away binary noise from repeated decimal steps (0.1 + 0.2): two finer than the step. */
+function noiseFreeDecimals(step: number): number {
+  return Math.min((String(step).split('.')[1] ?? '').length + 2, 15);
 }
 
 /** Parses what a user typed in the en-US style: grouping commas ignored. */
@@ -87,7 +80,7 @@ export function NumberField({
 
   const commit = useCallback(
     (next: number) => {
-      const clamped = tidy(clamp(next, min, max), step);
+      const clamped = tidy(clamp(next, min, max), noiseFreeDecimals(step));
       latest.current = clamped;
       if (controlled === undefined) setUncontrolled(clamped);
       onValueChange?.(clamped);

@@ -4,18 +4,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-
-export interface Size {
-  width: number;
-  height: number;
-}
-
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Rect, Size } from '../../core/geometry.ts';
 
 export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 const CORNERS: readonly Corner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
@@ -74,7 +63,7 @@ export const NO_WATERMARK_MAX_PIXELS = 40;
  * file as a photo and lists the detected boxes (working-image coordinates, the file's own size
  * for files up to 4096 px).
  */
-export async function detectFacesWithTestPage(page: Page, file: string, size: Size): Promise<Box[]> {
+export async function detectFacesWithTestPage(page: Page, file: string, size: Size): Promise<Rect[]> {
   await page.goto('/test/test/test');
   // Face detection needs the models; without them the page would still render, with no faces.
   await expect(page.getByTestId('warm-status')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
@@ -95,12 +84,12 @@ export async function detectFacesWithTestPage(page: Page, file: string, size: Si
 }
 
 /** Distance of a box's centre from the circle's centre, as a share of its radius (< 1: inside). */
-export function centreInCircle(box: Box, circle: { cx: number; cy: number; r: number }): number {
+export function centreInCircle(box: Rect, circle: { cx: number; cy: number; r: number }): number {
   return Math.hypot(box.x + box.width / 2 - circle.cx, box.y + box.height / 2 - circle.cy) / circle.r;
 }
 
 /** Whether the whole box (all four corners) lies inside the circle. */
-export function boxInCircle(box: Box, circle: { cx: number; cy: number; r: number }): boolean {
+export function boxInCircle(box: Rect, circle: { cx: number; cy: number; r: number }): boolean {
   const corners = [
     [box.x, box.y],
     [box.x + box.width, box.y],

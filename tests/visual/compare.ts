@@ -9,6 +9,7 @@
  */
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
+import type { Rect } from '../../core/geometry.ts';
 
 export const PIXEL_THRESHOLD = 0.1;
 export const MAX_DIFF_SHARE = 0.005;
@@ -21,13 +22,6 @@ export interface RgbaImage {
   width: number;
   height: number;
   data: Uint8Array;
-}
-
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
 }
 
 export function readPng(bytes: Uint8Array): RgbaImage {
@@ -62,7 +56,7 @@ export function compareImages(expected: RgbaImage, actual: RgbaImage): ImageComp
   return { pass, diffPixels, diffShare, diff, ...(pass ? {} : { reason: `${(diffShare * 100).toFixed(3)} % of pixels differ (limit ${MAX_DIFF_SHARE * 100} %)` }) };
 }
 
-export function iou(a: Box, b: Box): number {
+export function iou(a: Rect, b: Rect): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   if (w <= 0 || h <= 0) return 0;
@@ -71,7 +65,7 @@ export function iou(a: Box, b: Box): number {
 }
 
 /** For each actual box, the best IoU with any expected box (greedy one-to-one, best pairs first). */
-export function matchBoxes(expected: Box[], actual: Box[]): { ious: number[]; unmatchedExpected: number } {
+export function matchBoxes(expected: Rect[], actual: Rect[]): { ious: number[]; unmatchedExpected: number } {
   const pairs = actual.flatMap((a, i) => expected.map((e, j) => ({ i, j, value: iou(e, a) }))).sort((p, q) => q.value - p.value);
   const ious = actual.map(() => 0);
   const usedActual = new Set<number>();
@@ -85,7 +79,7 @@ export function matchBoxes(expected: Box[], actual: Box[]): { ious: number[]; un
   return { ious, unmatchedExpected: expected.length - usedExpected.size };
 }
 
-export const scaleBox = (box: Box, k: number): Box => ({ x: box.x * k, y: box.y * k, width: box.width * k, height: box.height * k });
+export const scaleBox = (box: Rect, k: number): Rect => ({ x: box.x * k, y: box.y * k, width: box.width * k, height: box.height * k });
 
 export interface Placement {
   x: number;
@@ -98,7 +92,7 @@ export interface Placement {
  * A box in working-image pixels → its bounding box in output pixels, with the placement's
  * photo → frame mapping (core/placement.ts photoToFrameMatrix) times the output scale.
  */
-export function boxToOutput(box: Box, t: Placement, photo: { width: number; height: number }, outputScale: number): Box {
+export function boxToOutput(box: Rect, t: Placement, photo: { width: number; height: number }, outputScale: number): Rect {
   const rad = (t.rotation * Math.PI) / 180;
   const cos = Math.cos(rad) * t.scale;
   const sin = Math.sin(rad) * t.scale;

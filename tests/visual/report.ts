@@ -5,7 +5,8 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { MAX_DIFF_SHARE, PIXEL_THRESHOLD, type Box } from './compare.ts';
+import type { Rect } from '../../core/geometry.ts';
+import { MAX_DIFF_SHARE, PIXEL_THRESHOLD } from './compare.ts';
 
 export const resultsDir = resolve(import.meta.dirname, '../../test-results/visual');
 export const casesDir = resolve(resultsDir, 'cases');
@@ -19,7 +20,7 @@ export interface ReportEntry {
   faces: string;
   stages: Record<string, number>;
   /** Face boxes in output pixels, drawn over the images: the golden's (expected) and the ones found (actual). */
-  overlay?: { width: number; height: number; expected: Box[]; actual: Box[] };
+  overlay?: { width: number; height: number; expected: Rect[]; actual: Rect[] };
 }
 
 /** Saves one case's images (PNG bytes) and its entry. */
@@ -50,7 +51,7 @@ export async function writeReport(): Promise<string | undefined> {
   // Failures first: they are what a reader opens the report for.
   entries.sort((a, b) => Number(a.pass) - Number(b.pass) || a.name.localeCompare(b.name));
   const failed = entries.filter((e) => !e.pass).length;
-  const boxes = (list: Box[], colour: string) =>
+  const boxes = (list: Rect[], colour: string) =>
     list.map((b) => `<rect x="${b.x.toFixed(1)}" y="${b.y.toFixed(1)}" width="${b.width.toFixed(1)}" height="${b.height.toFixed(1)}" fill="none" stroke="${colour}" stroke-width="4"/>`).join('');
   const svg = (entry: ReportEntry, kind: string) => {
     const o = entry.overlay;

@@ -8,13 +8,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { VISUAL_CASES, type CaseResult, type CaseSpec, type VisualCase } from './cases.ts';
-import { boxToOutput, compareImages, matchBoxes, MIN_FACE_IOU, MIN_HAND_IOU, readPng, scaleBox, writePng, type Box } from './compare.ts';
+import { boxToOutput, compareImages, matchBoxes, MIN_FACE_IOU, MIN_HAND_IOU, readPng, scaleBox, writePng } from './compare.ts';
+import type { Rect } from '../../core/geometry.ts';
 import { saveCase } from './report.ts';
 
 const UPDATE = process.env.UPDATE_GOLDENS === '1';
 const goldenDir = resolve(import.meta.dirname, 'golden');
 const handMarked = JSON.parse(await readFile(resolve(import.meta.dirname, '../fixtures/faces.json'), 'utf8')) as {
-  samples: Record<string, { faces: Box[] }>;
+  samples: Record<string, { faces: Rect[] }>;
 };
 
 interface GoldenMeta {
@@ -51,7 +52,7 @@ test.afterAll(async () => {
 
 const run = (spec: CaseSpec) => page.evaluate((s) => window.runCase(s), spec);
 
-const round = (box: Box): Box => ({ x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) });
+const round = (box: Rect): Rect => ({ x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) });
 
 async function readGolden(name: string): Promise<{ png: Buffer; meta: GoldenMeta }> {
   try {

@@ -1,7 +1,7 @@
-import type { HoleRect } from './frameDrafts.ts';
+import type { Rect } from '../../../core/geometry.ts';
 
 /** The frame image with the detected holes outlined, drawn in the frame's own pixel space. */
-export function HoleOverlay({ url, alt, size }: { url: string; alt: string; size: { width: number; height: number; holes: HoleRect[] } | null }) {
+export function HoleOverlay({ url, alt, size }: { url: string; alt: string; size: { width: number; height: number; holes: Rect[] } | null }) {
   const ratio = size ? `${size.width} / ${size.height}` : '1 / 1';
   return (
     <div className="relative w-full overflow-hidden rounded-md bg-[conic-gradient(#e5e7eb_25%,#fff_0_50%,#e5e7eb_0_75%,#fff_0)] bg-[length:16px_16px]" style={{ aspectRatio: ratio }}>

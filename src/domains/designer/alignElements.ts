@@ -7,30 +7,26 @@ import type { DesignDocument, DesignElement } from '../../../contract/design.ts'
 import { isLocked } from '../../../core/design/commandBuilders.ts';
 import type { DesignCommand } from '../../../core/design/designCommand.ts';
 import { ancestorsOf, findElement } from '../../../core/design/tree.ts';
+import type { Extent } from '../../../core/geometry.ts';
+import { tidy } from '../../../core/numbers.ts';
 import { boxSize, type MeasureElement } from './measureElement.ts';
 
 export type AlignEdge = 'left' | 'center' | 'right' | 'top' | 'middle' | 'bottom';
 export type AlignTarget = 'selection' | 'canvas';
 
-export interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
-type Point = readonly [number, number];
+/** A corner as [x, y] (not core/geometry's Point: outlines are lists of these). */
+type Corner = readonly [number, number];
 
 const RAD = Math.PI / 180;
 
-function transform(points: readonly Point[], element: { x: number; y: number; rotation: number }): Point[] {
+function transform(points: readonly Corner[], element: { x: number; y: number; rotation: number }): Corner[] {
   const cos = Math.cos(element.rotation * RAD);
   const sin = Math.sin(element.rotation * RAD);
   return points.map(([px, py]) => [element.x + px * cos - py * sin, element.y + px * sin + py * cos]);
 }
 
 /** The corners of everything an element draws, in its parent's coordinates. */
-function outline(element: DesignElement, measure: MeasureElement): Point[] {
+function outline(element: DesignElement, measure: MeasureElement): Corner[] {
   if (element.type === 'group') return transform(element.children.flatMap((child) => outline(child, measure)), element);
   const size = measure(element);
   return transform(
@@ -44,7 +40,7 @@ function outline(element: DesignElement, measure: MeasureElement): Point[] {
   );
 }
 
-function boxOf(points: readonly Point[]): Box | null {
+function boxOf(points: readonly Corner[]): Extent | null {
   if (points.length === 0) return null;
   const xs = points.map(([x]) => x);
   const ys = points.map(([, y]) => y);
@@ -52,14 +48,12 @@ function boxOf(points: readonly Point[]): Box | null {
 }
 
 /** An element's bounds on the canvas; null for an unknown id or an empty group. */
-export function canvasBounds(document: DesignDocument, id: string, measure: MeasureElement = boxSize): Box | null {
+export function canvasBounds(document: DesignDocument, id: string, measure: MeasureElement = boxSize): Extent | null {
   const found = findElement(document, id);
   if (!found) return null;
-  const points = ancestorsOf(document, id).reduceRight<Point[]>((inner, group) => transform(inner, group), outline(found.element, measure));
+  const points = ancestorsOf(document, id).reduceRight<Corner[]>((inner, group) => transform(inner, group), outline(found.element, measure));
   return boxOf(points);
 }
-
-const tidy = (value: number): number => Math.round(value * 100) / 100;
 
 /** Elements that can move: existing, unlocked, and not inside another listed element. */
 function movable(document: DesignDocument, ids: readonly string[], measure: MeasureElement) {
@@ -78,7 +72,7 @@ function shift(document: DesignDocument, element: DesignElement, dx: number, dy:
   const turn = -ancestorsOf(document, element.id).reduce((sum, group) => sum + group.rotation, 0) * RAD;
   const cos = Math.cos(turn);
   const sin = Math.sin(turn);
-  return { id: element.id, patch: { x: tidy(element.x + dx * cos - dy * sin), y: tidy(element.y + dx * sin + dy * cos) } };
+  return { id: element.id, patch: { x: tidy(element.x + dx * cos - dy * sin, 2), y: tidy(element.y + dx * sin + dy * cos, 2) } };
 }
 
 function commandOf(changes: { id: string; patch: { x: number; y: number } }[], document: DesignDocument): DesignCommand | null {
@@ -96,8 +90,8 @@ function commandOf(changes: { id: string; patch: { x: number; y: number } }[], d
 export function alignCommand(document: DesignDocument, ids: readonly string[], edge: AlignEdge, target: AlignTarget, measure: MeasureElement = boxSize): DesignCommand | null {
   const items = movable(document, ids, measure);
   if (items.length === 0) return null;
-  const selectionBox = ids.map((id) => canvasBounds(document, id, measure)).filter((box): box is Box => box !== null);
-  const frame: Box =
+  const selectionBox = ids.map((id) => canvasBounds(document, id, measure)).filter((box): box is Extent => box !== null);
+  const frame: Extent =
     target === 'canvas' || ids.length === 1
       ? { minX: 0, minY: 0, maxX: document.width, maxY: document.height }
       : { minX: Math.min(...selectionBox.map((b) => b.minX)), minY: Math.min(...selectionBox.map((b) => b.minY)), maxX: Math.max(...selectionBox.map((b) => b.maxX)), maxY: Math.max(...selectionBox.map((b) => b.maxY)) };
@@ -120,8 +114,8 @@ export function alignCommand(document: DesignDocument, ids: readonly string[], e
 export function distributeCommand(document: DesignDocument, ids: readonly string[], axis: 'horizontal' | 'vertical', measure: MeasureElement = boxSize): DesignCommand | null {
   const items = movable(document, ids, measure);
   if (items.length < 3) return null;
-  const lo = (box: Box) => (axis === 'horizontal' ? box.minX : box.minY);
-  const hi = (box: Box) => (axis === 'horizontal' ? box.maxX : box.maxY);
+  const lo = (box: Extent) => (axis === 'horizontal' ? box.minX : box.minY);
+  const hi = (box: Extent) => (axis === 'horizontal' ? box.maxX : box.maxY);
   const sorted = items.toSorted((a, b) => lo(a.box) + hi(a.box) - lo(b.box) - hi(b.box));
   const span = Math.max(...sorted.map((item) => hi(item.box))) - lo(sorted[0]!.box);
   const gap = (span - sorted.reduce((sum, item) => sum + hi(item.box) - lo(item.box), 0)) / (sorted.length - 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampZoom, fitViewport, MAX_ZOOM, MIN_ZOOM, pinchViewport, screenToDocument, wheelZoomFactor, zoomAt, zoomTo } from './canvasViewport.ts';
+import { clampZoom, fitViewport, MAX_ZOOM, MIN_ZOOM, pinchViewport, screenToDocument, zoomAt, zoomTo } from './canvasViewport.ts';
 
 describe('canvasViewport', () => {
   it('clamps the zoom to 0.05…8', () => {
@@ -41,12 +41,5 @@ describe('canvasViewport', () => {
     const moved = screenToDocument(next, { x: 200, y: 150 });
     expect(moved.x).toBeCloseTo(150, 10);
     expect(moved.y).toBeCloseTo(100, 10);
-  });
-
-  it('turns wheel deltas into zoom factors: up zooms in, down out, lines count as px', () => {
-    expect(wheelZoomFactor(-100)).toBeGreaterThan(1);
-    expect(wheelZoomFactor(100)).toBeLessThan(1);
-    expect(wheelZoomFactor(-100) * wheelZoomFactor(100)).toBeCloseTo(1, 10);
-    expect(wheelZoomFactor(3, 1)).toBeCloseTo(wheelZoomFactor(48), 10);
   });
 });

@@ -2,22 +2,14 @@
  * Zoom and pan of the design canvas, as plain numbers: a document point p shows at screen point
  * p · zoom + (x, y), relative to the stage's top-left corner.
  */
+import type { Point, Size } from '../../../core/geometry.ts';
+import { clamp } from '../../../core/numbers.ts';
 import { DESIGN_MAX_ZOOM, DESIGN_MIN_ZOOM } from './designViewStore.ts';
 
 export interface Viewport {
   zoom: number;
   x: number;
   y: number;
-}
-
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export interface Size {
-  width: number;
-  height: number;
 }
 
 export const MIN_ZOOM = DESIGN_MIN_ZOOM;
@@ -29,7 +21,7 @@ export const FIT_MARGIN = 32;
 
 export function clampZoom(zoom: number): number {
   if (!Number.isFinite(zoom)) return 1;
-  return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+  return clamp(zoom, MIN_ZOOM, MAX_ZOOM);
 }
 
 /** The whole page centred in the container with `margin` screen px around it. */
@@ -64,13 +56,6 @@ export function pinchViewport(view: Viewport, before: readonly [Point, Point], a
   const to = middle(after);
   const factor = distance(before) > 0 ? distance(after) / distance(before) : 1;
   return panBy(zoomAt(view, factor, from), to.x - from.x, to.y - from.y);
-}
-
-/** Zoom factor of one wheel event; deltaMode 1 (lines) and 2 (pages) are scaled to px first. */
-export function wheelZoomFactor(deltaY: number, deltaMode = 0): number {
-  const px = deltaMode === 1 ? deltaY * 16 : deltaMode === 2 ? deltaY * 400 : deltaY;
-  // Trackpad pinches send small deltas, mouse wheels ±100: both feel even this way.
-  return Math.exp(-Math.max(-100, Math.min(100, px)) * 0.005);
 }
 
 /** Screen px (relative to the stage) → document px. */

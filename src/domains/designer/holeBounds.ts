@@ -8,14 +8,8 @@
  * so it counts as one hole (the union of its visible children).
  */
 import type { DesignDocument, DesignElement, LeafElement } from '../../../contract/design.ts';
+import type { Rect } from '../../../core/geometry.ts';
 import { boxSize, type MeasureElement } from './measureElement.ts';
-
-export interface Bounds {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 interface Placement {
   /** Document position of the element's local origin. */
@@ -26,7 +20,7 @@ interface Placement {
 }
 
 interface Hole {
-  bounds: Bounds;
+  bounds: Rect;
   /** Cut area (shape area of its leaves); ranks holes. */
   area: number;
 }
@@ -92,7 +86,7 @@ function collectHoles(elements: readonly DesignElement[], parent: Placement, mea
   return into;
 }
 
-function clip(bounds: Bounds, width: number, height: number): Bounds | null {
+function clip(bounds: Rect, width: number, height: number): Rect | null {
   const left = Math.max(0, bounds.x);
   const top = Math.max(0, bounds.y);
   const right = Math.min(width, bounds.x + bounds.width);
@@ -101,7 +95,7 @@ function clip(bounds: Bounds, width: number, height: number): Bounds | null {
 }
 
 /** Every visible hole's bounds clipped to the canvas, largest cut first. */
-export function holeBoundsList(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Bounds[] {
+export function holeBoundsList(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Rect[] {
   return collectHoles(document.elements, { x: 0, y: 0, rotation: 0 }, measure, [])
     .flatMap((hole) => {
       const bounds = clip(hole.bounds, document.width, document.height);
@@ -114,6 +108,6 @@ export function holeBoundsList(document: Pick<DesignDocument, 'width' | 'height'
 }
 
 /** The largest visible hole's bounds on the canvas, or null when the design has none. */
-export function holeBounds(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Bounds | null {
+export function holeBounds(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Rect | null {
   return holeBoundsList(document, measure)[0] ?? null;
 }

@@ -2,14 +2,7 @@
  * Snapping of moved elements, in document px: the moving box's left/centre/right (top/middle/bottom)
  * lines snap to the page's edges and centre and to the other elements' edges and centres.
  */
-
-/** An axis-aligned box in document px. */
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Rect, Size } from '../../../core/geometry.ts';
 
 /** A guide line: `vertical` lines sit at x = position and run from start to end in y (and vice versa). */
 export interface Guide {
@@ -30,7 +23,7 @@ export interface SnapResult {
 export const SNAP_SCREEN_PX = 6;
 
 /** The smallest box holding all of them (null for none). */
-export function unionBox(boxes: readonly Box[]): Box | null {
+export function unionBox(boxes: readonly Rect[]): Rect | null {
   if (boxes.length === 0) return null;
   const left = Math.min(...boxes.map((b) => b.x));
   const top = Math.min(...boxes.map((b) => b.y));
@@ -39,7 +32,7 @@ export function unionBox(boxes: readonly Box[]): Box | null {
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
 
-export function boxesIntersect(a: Box, b: Box): boolean {
+export function boxesIntersect(a: Rect, b: Rect): boolean {
   return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
 }
 
@@ -75,7 +68,7 @@ function snapAxis(sources: number[], targets: Target[], threshold: number): { de
  * Snaps `moving` (already moved by the raw drag) to the page and to `others`.
  * `threshold` is in document px (SNAP_SCREEN_PX / zoom).
  */
-export function snapMove(moving: Box, others: readonly Box[], page: { width: number; height: number }, threshold: number): SnapResult {
+export function snapMove(moving: Rect, others: readonly Rect[], page: Size, threshold: number): SnapResult {
   const vertical: Target[] = [
     ...lines(0, page.width).map((at) => ({ at, from: 0, to: page.height })),
     ...others.flatMap((box) => lines(box.x, box.width).map((at) => ({ at, from: box.y, to: box.y + box.height }))),

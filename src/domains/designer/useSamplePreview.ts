@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DesignDocument, LeafElement } from '../../../contract/design.ts';
 import { elementSize } from '../../../core/design/designRender.ts';
-import { FACE_SAMPLE_URLS, faceSample } from '../create/faceSamples.ts';
-import { autoPlace, isPipelineError, photoToFrameMatrix, type FaceBox, type Pipeline, type Size } from '../../pipeline/index.ts';
+import { FACE_SAMPLE_URLS, faceSample } from '../create/public.ts';
+import { autoPlace, isPipelineError, photoToFrameMatrix, type FaceBox, type Pipeline } from '../../pipeline/index.ts';
+import type { Rect, Size } from '../../../core/geometry.ts';
 import type { DesignUnderlay } from './DesignCanvas.tsx';
-import { holeBounds, type Bounds } from './holeBounds.ts';
+import { holeBounds } from './holeBounds.ts';
 import { boxSize, type MeasureElement } from './measureElement.ts';
 
 /** What DesignCanvas draws under the design: `image` at width × height, mapped by `matrix` (image px → document px). */
@@ -35,7 +36,7 @@ export interface SamplePreviewOptions {
  * flow uses. Faces and placement are in working-image pixels; the canvas draws the smaller proxy, so
  * the matrix takes proxy pixels (scaled up to working pixels) to document pixels.
  */
-export function sampleUnderlay(sample: LoadedSample, hole: Bounds): SampleUnderlay {
+export function sampleUnderlay(sample: LoadedSample, hole: Rect): SampleUnderlay {
   const transform = autoPlace({ photo: sample.size, faces: sample.faces, hole });
   const m = photoToFrameMatrix(transform, sample.size);
   const kx = sample.size.width / sample.image.width;

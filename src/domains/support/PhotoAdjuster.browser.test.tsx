@@ -3,7 +3,7 @@ import Konva from 'konva';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autoPlace, pan, rotateBy, setRotation, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
-import { wheelZoomFactor } from './adjusterMath.ts';
+import { wheelZoomFactor } from '../../../core/wheelZoomFactor.ts';
 import { PhotoAdjuster } from './PhotoAdjuster.tsx';
 import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/i18nForBrowserTests.ts';
 

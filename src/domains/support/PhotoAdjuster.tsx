@@ -4,8 +4,10 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, type KeyboardEv
 import { useTranslation } from 'react-i18next';
 import { Image as KonvaImage, Layer, Stage } from 'react-konva';
 import { Button } from '../../ui/Button.tsx';
-import { pan, rotateBy, setRotation, zoomAt, type PhotoTransform, type Point, type Rect, type Size } from '../../pipeline/index.ts';
-import { applyKeyAction, clientToFrame, fitStage, holeCentre, keyAction, KEY_ZOOM_FACTOR, photoNodeAttrs, pinchStep, wheelZoomFactor } from './adjusterMath.ts';
+import { pan, rotateBy, setRotation, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
+import type { Point, Rect, Size } from '../../../core/geometry.ts';
+import { wheelZoomFactor } from '../../../core/wheelZoomFactor.ts';
+import { applyKeyAction, clientToFrame, fitStage, holeCentre, keyAction, KEY_ZOOM_FACTOR, photoNodeAttrs, pinchStep } from './adjusterMath.ts';
 import { useDevicePixelRatio } from '../../lib/useDevicePixelRatio.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 
@@ -176,7 +178,7 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       const { size, hole: rect } = geometry();
-      draw(zoomAt(live.current, wheelZoomFactor(event.deltaY, event.deltaMode), toFrame(event), size, rect));
+      draw(zoomAt(live.current, wheelZoomFactor(event.deltaY, event.deltaMode, event.ctrlKey), toFrame(event), size, rect));
       window.clearTimeout(wheelTimer);
       wheelTimer = window.setTimeout(commit, WHEEL_COMMIT_MS);
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { autoPlace, clampTransform, coversHole, MAX_ZOOM, pan, photoToFrameMatrix, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
-import { applyKeyAction, clientToFrame, fitStage, keyAction, KEY_ZOOM_FACTOR, photoNodeAttrs, pinchStep, rotateAbout, wheelZoomFactor } from './adjusterMath.ts';
+import { applyKeyAction, clientToFrame, fitStage, keyAction, KEY_ZOOM_FACTOR, photoNodeAttrs, pinchStep, rotateAbout } from './adjusterMath.ts';
 
 const photo = { width: 4000, height: 3000 };
 const proxy = { width: 1280, height: 960 };
@@ -52,22 +52,6 @@ describe('fitStage', () => {
 
   it('is empty before the container is measured', () => {
     expect(fitStage(0, { width: 1080, height: 1080 })).toEqual({ width: 0, height: 0, scale: 0 });
-  });
-});
-
-describe('wheelZoomFactor', () => {
-  it('zooms in when scrolling up and out when scrolling down, symmetrically', () => {
-    const up = wheelZoomFactor(-100);
-    const down = wheelZoomFactor(100);
-    expect(up).toBeGreaterThan(1);
-    expect(down).toBeLessThan(1);
-    expect(up * down).toBeCloseTo(1, 9);
-  });
-
-  it('counts lines as 16 px and caps a single fling', () => {
-    expect(wheelZoomFactor(3, 1)).toBeCloseTo(wheelZoomFactor(48), 9);
-    expect(wheelZoomFactor(-5000)).toBeCloseTo(wheelZoomFactor(-300), 9);
-    expect(wheelZoomFactor(Number.NaN)).toBe(1);
   });
 });
 

@@ -3,7 +3,8 @@
  * Konva node that draws the smaller proxy, how the stage fits its container, and what wheel, pinch
  * and keys do to the transform. Every transform returned is clamped so the photo covers the hole.
  */
-import { clampTransform, pan, zoomAt, type PhotoTransform, type Point, type Rect, type Size } from '../../pipeline/index.ts';
+import { clampTransform, pan, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
+import type { Point, Rect, Size } from '../../../core/geometry.ts';
 
 const RAD = Math.PI / 180;
 
@@ -40,14 +41,6 @@ export function fitStage(containerWidth: number, frame: Size, maxHeight = Number
   if (!(containerWidth > 0) || !(frame.width > 0) || !(frame.height > 0)) return { width: 0, height: 0, scale: 0 };
   const scale = Math.min(containerWidth / frame.width, maxHeight > 0 ? maxHeight / frame.height : Number.POSITIVE_INFINITY);
   return { width: Math.round(frame.width * scale), height: Math.round(frame.height * scale), scale };
-}
-
-/** Zoom factor of one wheel event: a notch (≈ 100 px) zooms by about 16 %, lines and pages count as pixels. */
-export function wheelZoomFactor(deltaY: number, deltaMode = 0): number {
-  if (!Number.isFinite(deltaY)) return 1;
-  const pixels = deltaY * (deltaMode === 1 ? 16 : deltaMode === 2 ? 800 : 1);
-  // Limited per event, so a fast trackpad fling cannot jump from cover to the maximum zoom at once.
-  return Math.exp(-Math.min(Math.max(pixels, -300), 300) * 0.0015);
 }
 
 /** Turns the photo by `degrees` about a frame point (two-finger rotate), then clamps. */

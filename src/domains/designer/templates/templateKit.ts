@@ -20,6 +20,7 @@ import {
   type TemplateCategory,
   type TextElement,
 } from '../../../../contract/design.ts';
+import type { Rect } from '../../../../core/geometry.ts';
 
 export interface DesignTemplate {
   id: string;
@@ -48,11 +49,8 @@ function spread(colors: readonly string[]) {
 
 // ---------- geometry ----------
 
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
+/** A rectangle turned by `rotation` degrees (clockwise) about its origin, the way Konva turns elements. */
+export interface RotatedRect extends Rect {
   rotation?: number;
 }
 
@@ -60,7 +58,7 @@ export interface Box {
  * A box of the given size whose centre is (cx, cy) after turning by `rotation` degrees.
  * Elements rotate about their origin (Konva), so the origin moves to keep the centre in place.
  */
-export function at(cx: number, cy: number, width: number, height: number, rotation = 0): Box & { rotation: number } {
+export function at(cx: number, cy: number, width: number, height: number, rotation = 0): RotatedRect & { rotation: number } {
   const radians = (rotation * Math.PI) / 180;
   const cos = Math.cos(radians);
   const sin = Math.sin(radians);
@@ -111,7 +109,7 @@ interface Paint {
   fill?: DesignFill | null;
   stroke?: DesignStroke | null;
 }
-type ShapeOptions = Common & Paint & Box;
+type ShapeOptions = Common & Paint & RotatedRect;
 
 export interface TextOptions extends Common {
   x: number;
@@ -241,7 +239,7 @@ export function templateKit() {
       ], options);
     },
     /** Small shapes scattered over an area in the given colours. */
-    confetti: (count: number, area: Box, colors: readonly string[], seed: number): GroupElement => {
+    confetti: (count: number, area: Rect, colors: readonly string[], seed: number): GroupElement => {
       const random = seeded(seed);
       const pieces = Array.from({ length: count }, (_, index) => {
         const x = area.x + random() * area.width;
