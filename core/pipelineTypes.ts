@@ -1,17 +1,9 @@
 /** Shared types of the editor core. Coordinates are pixels; angles are degrees, clockwise. */
 import type { DesignDocument } from '../contract/design.ts';
+import { FRAME_ALPHA_THRESHOLD, FRAME_MIN_TRANSPARENT_SHARE, type FrameAnalysis } from './frame/findFrameHoles.ts';
+import type { Point, Rect, Size } from './geometry.ts';
 
-export interface Size {
-  width: number;
-  height: number;
-}
-
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export interface Rect extends Point, Size {}
+export type { FrameAnalysis, FrameHole } from './frame/findFrameHoles.ts';
 
 /** A detected face in working-image coordinates. */
 export interface FaceBox {
@@ -19,21 +11,6 @@ export interface FaceBox {
   score: number;
   /** MediaPipe's six keypoints (eyes, nose, mouth, ears), same coordinates as box. */
   keypoints: Point[];
-}
-
-/** A transparent region of a frame (connected component of alpha below the threshold). */
-export interface FrameHole extends Rect {
-  /** Transparent pixels in this component. */
-  area: number;
-  /** area / (frame width × height). */
-  share: number;
-}
-
-export interface FrameAnalysis extends Size {
-  /** Largest first. */
-  holes: FrameHole[];
-  /** Share of all transparent pixels in the canvas, 0..1. */
-  transparentShare: number;
 }
 
 /**
@@ -45,19 +22,6 @@ export interface PhotoTransform {
   y: number;
   scale: number;
   rotation: number;
-}
-
-/**
- * 2D affine matrix in canvas order: x' = a·x + c·y + e, y' = b·x + d·y + f
- * (accepted by `ctx.setTransform(m)` and `DOMMatrix.fromMatrix(m)`).
- */
-export interface AffineMatrix {
-  a: number;
-  b: number;
-  c: number;
-  d: number;
-  e: number;
-  f: number;
 }
 
 export type BackgroundChoice =
@@ -101,10 +65,10 @@ export const LIMITS = {
   workingMaxSide: 4096,
   proxyMaxSide: 1280,
   faceInputMaxSide: 640,
-  /** Frames with less transparency than this are rejected. */
-  minTransparentShare: 0.05,
+  /** Frames with less transparency than this are rejected (the server's limit, the same number). */
+  minTransparentShare: FRAME_MIN_TRANSPARENT_SHARE,
   /** Alpha below this counts as transparent (0..255). */
-  alphaThreshold: 128,
+  alphaThreshold: FRAME_ALPHA_THRESHOLD,
 } as const;
 
 /** A person-confidence mask (0 = background, 255 = person), row-major, one byte per pixel. */
@@ -146,9 +110,6 @@ export interface DesignExportResult {
   png: Blob;
 }
 
-/** How a test makes a worker fail: an uncaught error, or a job that never answers. */
-export type CrashMode = 'throw' | 'hang';
-
 /**
  * Comlink API of image.worker.ts (decode, frame analysis, placement, composite, encode).
  * Calls that can take long carry a job id, so that `cancel(jobId)` can stop them.
@@ -158,7 +119,11 @@ export interface ImageWorkerApi {
   /** A fresh vision input of a cached photo (after the vision worker restarted). */
   visionInput(photoId: string): Promise<ImageBitmap>;
   /** `kind` 'background': an opaque design is fine, its whole canvas is the photo area. */
-  loadFrame(jobId: number, frameId: string, frame: Blob, kind?: 'frame' | 'background'): Promise<FrameAnalysis>;
+  /**
+   * `holes`: found earlier (the campaign payload's, stored at upload); used as they are, and the frame is
+   * analysed only when none is usable (core/frame/findFrameHoles.ts frameAnalysisFromHoles).
+   */
+  loadFrame(jobId: number, frameId: string, frame: Blob, kind?: 'frame' | 'background', holes?: readonly Rect[]): Promise<FrameAnalysis>;
   /**
    * Renders a designer document to a transparent PNG at its native size, analyses it like loadFrame
    * (kind = document.kind) and keeps it as frame `frameId`, so render() can use it right away.
@@ -170,7 +135,6 @@ export interface ImageWorkerApi {
   encode(jobId: number, renderId: number, format: OutputFormat, quality: number): Promise<Blob>;
   release(id: string): Promise<void>;
   cancel(jobId: number): Promise<void>;
-  crash(mode: CrashMode): Promise<never>;
 }
 
 /** The face stage's answer: the faces, and how long the worker spent finding them. */
@@ -188,5 +152,4 @@ export interface VisionWorkerApi {
   segment(jobId: number, photoId: string): Promise<PersonMask>;
   release(photoId: string): Promise<void>;
   cancel(jobId: number): Promise<void>;
-  crash(mode: CrashMode): Promise<never>;
 }

@@ -4,6 +4,7 @@ import { buildWasm } from './build.ts';
 import { loadFrameAlpha } from './frameAlpha.ts';
 import { labelAlpha, STAT_FIELDS, type AlphaLabeller } from '../core/frame/labelAlpha.ts';
 import { circle, componentStrings, floodFillComponents, roundedRect, syntheticFrame } from '../core/frame/syntheticFrames.ts';
+import { findFrameHoles } from '../core/frame/findFrameHoles.ts';
 
 let wasm: AlphaLabeller;
 
@@ -82,4 +83,20 @@ describe('wasm kernel vs TypeScript twin', () => {
     const rgba = syntheticFrame(width, height, (x, y) => circle(1000, 700, 600)(x, y) || (x + y) % 9 === 0);
     expect(Array.from(wasm(rgba, width, height, 128))).toEqual(Array.from(labelAlpha(rgba, width, height, 128)));
   });
+});
+
+/** The alpha plane of an RGBA buffer (what the server gets from sharp's extractChannel('alpha')). */
+const alphaPlane = (rgba: Uint8ClampedArray) => Uint8Array.from({ length: rgba.length / 4 }, (_, i) => rgba[i * 4 + 3]!);
+
+describe('alpha planes and findFrameHoles', () => {
+  for (const [name, [rgba, width, height]] of Object.entries(synthetic)) {
+    it(`labels an alpha plane like RGBA, in both engines, on a ${name}`, () => {
+      const plane = alphaPlane(rgba);
+      const fromRgba = Array.from(labelAlpha(rgba, width, height, 128));
+      expect(Array.from(labelAlpha(plane, width, height, 128, 1))).toEqual(fromRgba);
+      expect(Array.from(wasm(plane, width, height, 128, 1))).toEqual(fromRgba);
+      // The server's input (alpha plane, TS twin) and the worker's (RGBA, wasm kernel) give the same holes.
+      expect(findFrameHoles({ width, height, alpha: plane, channels: 1 }, labelAlpha)).toEqual(findFrameHoles({ width, height, alpha: rgba }, wasm));
+    });
+  }
 });

@@ -2,7 +2,7 @@
  * Loader (a lazy chunk) of the wasm labelling kernel (wasm/assembly/frameAlpha.ts, built by wasm/build.ts).
  * Vite's `?init` import fetches the same-origin asset in the browser and reads the file in node
  * (vitest), so one code path serves the worker and the tests. `loadFrameAlpha()` resolves to an
- * AlphaLabeller with the same contract as the TypeScript twin `labelAlpha`, or rejects when the
+ * AlphaLabeller with the same contract as the TypeScript twin `labelAlpha` (RGBA or an alpha plane), or rejects when the
  * kernel is not built or WebAssembly is unavailable (callers fall back to `labelAlpha`).
  */
 import { STAT_FIELDS, type AlphaLabeller } from '../core/frame/labelAlpha.ts';
@@ -22,11 +22,15 @@ let kernel: Promise<KernelExports> | undefined;
 export async function loadFrameAlpha(): Promise<AlphaLabeller> {
   const loading = (kernel ??= import('./build/frameAlpha.wasm?init').then(async ({ default: init }) => (await init()).exports as unknown as KernelExports));
   const wasm = await loading;
-  return (rgba, width, height, threshold) => {
+  return (pixels, width, height, threshold, channels = 4) => {
     const input = wasm.inputOffset();
-    const missing = input + rgba.length - wasm.memory.buffer.byteLength;
+    const bytes = width * height * 4;
+    const missing = input + bytes - wasm.memory.buffer.byteLength;
     if (missing > 0) wasm.memory.grow(Math.ceil(missing / 65536));
-    new Uint8Array(wasm.memory.buffer, input, rgba.length).set(rgba);
+    const memory = new Uint8Array(wasm.memory.buffer, input, bytes);
+    if (channels === 4) memory.set(pixels.subarray(0, bytes));
+    // The kernel reads RGBA: an alpha plane goes to every fourth byte (the others are never read).
+    else for (let i = 0; i < width * height; i++) memory[i * 4 + 3] = pixels[i]!;
     const count = wasm.label(width, height, threshold);
     // The kernel may have grown the memory: take the buffer only after the call.
     const stats = new Int32Array(wasm.memory.buffer, wasm.statsOffset(), count * STAT_FIELDS).slice();

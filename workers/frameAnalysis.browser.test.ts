@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFrameBitmap } from './frameAnalysis.ts';
-import { PipelineError, type Rect } from '../core/pipelineTypes.ts';
+import type { Rect } from '../core/geometry.ts';
+import { PipelineError } from '../core/pipelineTypes.ts';
 
 type Cut = { circle: [cx: number, cy: number, r: number] } | { rounded: [x: number, y: number, width: number, height: number, radius: number] };
 

@@ -4,18 +4,8 @@
  *   analyzeFrame(rgba, width, height, options?) → Promise<FrameAnalysis>
  *   analyzeFrameBitmap(bitmap, options?)        → Promise<FrameAnalysis>   (worker: reads pixels via OffscreenCanvas)
  *
- * Rules:
- * - A pixel is transparent when alpha < LIMITS.alphaThreshold. Holes are 4-connected components
- *   (a one-pixel diagonal stroke of the frame still separates two windows).
- * - Components smaller than `minHoleShare` of the canvas (default 0.2 %) are specks (anti-aliasing
- *   gaps, stray pixels) and never become holes; they still count towards `transparentShare`.
- * - Regions touching the canvas border: when the enclosed holes together cover at least
- *   LIMITS.minTransparentShare of the canvas, border regions are the outside of a shaped frame
- *   (transparent corners around a circular badge) and are dropped, because users expect their
- *   photo inside the badge. Otherwise (overlay or banner frames whose window is open to an edge)
- *   border regions are holes like any other.
- * - Holes are sorted largest first (ties: top-most, then left-most), so `holes[0]` is where the
- *   photo goes.
+ * The hole rules (threshold, specks, the border rule for shaped frames, order) are core/frame/findFrameHoles.ts,
+ * shared with the server's frame check. Here:
  * - Errors: FRAME_INVALID for bad sizes or buffers; FRAME_NOT_TRANSPARENT when transparency is
  *   below LIMITS.minTransparentShare or no region is large enough to hold a photo.
  * - `kind: 'background'` (a design the photo goes over): no transparency is needed; without usable
@@ -24,8 +14,9 @@
  * `engine` forces either one (benchmark, tests).
  */
 import { loadFrameAlpha } from '../wasm/frameAlpha.ts';
-import { labelAlpha, STAT_FIELDS, type AlphaLabeller } from '../core/frame/labelAlpha.ts';
-import { LIMITS, PipelineError, type FrameAnalysis, type FrameHole } from '../core/pipelineTypes.ts';
+import { labelAlpha, type AlphaLabeller } from '../core/frame/labelAlpha.ts';
+import { FRAME_ALPHA_THRESHOLD, FRAME_MIN_HOLE_SHARE, findFrameHoles, frameHolesProblem } from '../core/frame/findFrameHoles.ts';
+import { LIMITS, PipelineError, type FrameAnalysis } from '../core/pipelineTypes.ts';
 
 export interface AnalyzeFrameOptions {
   /** 'auto' (default): wasm when it loads, else TypeScript. */
@@ -37,8 +28,6 @@ export interface AnalyzeFrameOptions {
   /** 'frame' (default): the photo shows through holes; 'background': the photo goes over the design. */
   kind?: 'frame' | 'background';
 }
-
-export const DEFAULT_MIN_HOLE_SHARE = 0.002;
 
 async function labeller(engine: AnalyzeFrameOptions['engine']): Promise<AlphaLabeller> {
   if (engine === 'ts') return labelAlpha;
@@ -65,54 +54,31 @@ function validatePixels(rgba: unknown, width: number, height: number): asserts r
   }
 }
 
-/** Turns labelled components into holes following the rules at the top of this file. */
-function holesFromComponents(stats: Int32Array, width: number, height: number, minHoleShare: number): FrameAnalysis {
-  const canvas = width * height;
-  const enclosed: FrameHole[] = [];
-  const border: FrameHole[] = [];
-  let transparent = 0;
-  for (let s = 0; s + STAT_FIELDS <= stats.length; s += STAT_FIELDS) {
-    const [minX = 0, minY = 0, maxX = 0, maxY = 0, area = 0, touches = 0] = stats.subarray(s, s + STAT_FIELDS);
-    transparent += area;
-    const share = area / canvas;
-    if (share < minHoleShare) continue;
-    (touches ? border : enclosed).push({ x: minX, y: minY, width: maxX - minX, height: maxY - minY, area, share });
-  }
-  const transparentShare = transparent / canvas;
-  if (transparentShare < LIMITS.minTransparentShare) {
+/** The frame-kind verdict: a frame the photo cannot show through is refused. */
+function requireHoles(analysis: FrameAnalysis): FrameAnalysis {
+  const problem = frameHolesProblem(analysis);
+  if (problem === 'notTransparent') {
     throw new PipelineError(
       'FRAME_NOT_TRANSPARENT',
-      `Only ${(transparentShare * 100).toFixed(1)}% of the frame is transparent; at least ${LIMITS.minTransparentShare * 100}% must be, so the photo can show through.`,
+      `Only ${(analysis.transparentShare * 100).toFixed(1)}% of the frame is transparent; at least ${LIMITS.minTransparentShare * 100}% must be, so the photo can show through.`,
     );
   }
-  const enclosedShare = enclosed.reduce((sum, hole) => sum + hole.share, 0);
-  const holes = enclosedShare >= LIMITS.minTransparentShare ? enclosed : [...enclosed, ...border];
-  if (holes.length === 0) {
+  if (problem === 'noHole') {
     throw new PipelineError('FRAME_NOT_TRANSPARENT', 'The frame’s transparent pixels are scattered specks; no region is large enough to show a photo.');
   }
-  holes.sort((a, b) => b.area - a.area || a.y - b.y || a.x - b.x);
-  return { width, height, holes, transparentShare };
+  return analysis;
 }
 
 export async function analyzeFrame(rgba: Uint8ClampedArray, width: number, height: number, options: AnalyzeFrameOptions = {}): Promise<FrameAnalysis> {
   validatePixels(rgba, width, height);
-  const threshold = options.alphaThreshold ?? LIMITS.alphaThreshold;
-  const minHoleShare = options.minHoleShare ?? DEFAULT_MIN_HOLE_SHARE;
+  const threshold = options.alphaThreshold ?? FRAME_ALPHA_THRESHOLD;
+  const minHoleShare = options.minHoleShare ?? FRAME_MIN_HOLE_SHARE;
   if (!(threshold >= 0 && threshold <= 256) || !(minHoleShare >= 0 && minHoleShare <= 1)) {
     throw new PipelineError('FRAME_INVALID', `Bad frame analysis options: alphaThreshold ${threshold} (0..256), minHoleShare ${minHoleShare} (0..1).`);
   }
-  const label = await labeller(options.engine);
-  const stats = label(rgba, width, height, threshold);
-  if (options.kind !== 'background') return holesFromComponents(stats, width, height, minHoleShare);
-  try {
-    return holesFromComponents(stats, width, height, minHoleShare);
-  } catch (error) {
-    if (!(error instanceof PipelineError) || error.code !== 'FRAME_NOT_TRANSPARENT') throw error;
-    const canvas = width * height;
-    let transparent = 0;
-    for (let s = 0; s + STAT_FIELDS <= stats.length; s += STAT_FIELDS) transparent += stats[s + 4] ?? 0;
-    return { width, height, holes: [{ x: 0, y: 0, width, height, area: canvas, share: 1 }], transparentShare: transparent / canvas };
-  }
+  const analysis = findFrameHoles({ width, height, alpha: rgba, channels: 4 }, await labeller(options.engine), { alphaThreshold: threshold, minHoleShare });
+  if (options.kind !== 'background' || frameHolesProblem(analysis) === null) return requireHoles(analysis);
+  return { ...analysis, holes: [{ x: 0, y: 0, width, height, area: width * height, share: 1 }] };
 }
 
 export async function analyzeFrameBitmap(bitmap: ImageBitmap, options: AnalyzeFrameOptions = {}): Promise<FrameAnalysis> {

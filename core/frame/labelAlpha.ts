@@ -11,11 +11,12 @@ export const STAT_FIELDS = 6;
 
 /**
  * Labels transparent components. Returns `count × STAT_FIELDS` values, components in the order
- * of their first pixel in raster order.
+ * of their first pixel in raster order. `pixels` is RGBA (`channels` 4, the default) or an alpha
+ * plane of one byte per pixel (`channels` 1); alpha is the last byte of each pixel.
  */
-export type AlphaLabeller = (rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, threshold: number) => Int32Array;
+export type AlphaLabeller = (pixels: Uint8Array | Uint8ClampedArray, width: number, height: number, threshold: number, channels?: 1 | 4) => Int32Array;
 
-export const labelAlpha: AlphaLabeller = (rgba, width, height, threshold) => {
+export const labelAlpha: AlphaLabeller = (rgba, width, height, threshold, channels = 4) => {
   // Run records: x0, x1 (exclusive), y, parent. Grown by doubling.
   let runs = new Int32Array(4 * Math.max(64, height * 2));
   let n = 0;
@@ -36,13 +37,13 @@ export const labelAlpha: AlphaLabeller = (rgba, width, height, threshold) => {
   let prevEnd = 0;
   for (let y = 0; y < height; y++) {
     const rowStart = n;
-    const alpha = y * width * 4 + 3;
+    const alpha = (y * width + 1) * channels - 1;
     let x = 0;
     while (x < width) {
-      while (x < width && rgba[alpha + x * 4]! >= threshold) x++;
+      while (x < width && rgba[alpha + x * channels]! >= threshold) x++;
       if (x >= width) break;
       const x0 = x;
-      while (x < width && rgba[alpha + x * 4]! < threshold) x++;
+      while (x < width && rgba[alpha + x * channels]! < threshold) x++;
       if ((n + 1) * 4 > runs.length) {
         const grown = new Int32Array(runs.length * 2);
         grown.set(runs);

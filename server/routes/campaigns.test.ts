@@ -9,7 +9,7 @@ import { CAMPAIGN_ACCESS_HEADER, frameCheckResponse, managedCampaignResponse, ow
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accounts, campaignFrames, campaigns, campaignSupports, campaignVisits } from '../infra/db/schema.ts';
 import { issueIdToken } from '../domain/accounts.ts';
-import { ACCESS_CODE_CHECKS_MAX } from '../domain/campaigns.ts';
+import { ACCESS_CODE_CHECKS_MAX, CampaignService } from '../domain/campaigns.ts';
 import { hashPassword } from '../infra/passwords.ts';
 import { createTokenService, type TokenService } from '../infra/tokens.ts';
 import { LocalFileStorage } from '../infra/storage/localStorage.ts';
@@ -223,6 +223,9 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       expect(frame.holes).toHaveLength(1);
       const [frameRow] = await t.database.db.select().from(campaignFrames).where(eq(campaignFrames.campaignId, row!.id));
       expect(frameRow!.transparentShare).toBeCloseTo((400 * 450) / (800 * 800), 3);
+      // Found once at upload by the editor core's rules and stored with the frame.
+      expect(frameRow!.holes).toEqual([{ x: 200, y: 150, width: 400, height: 450 }]);
+      expect(frame.holes).toEqual(frameRow!.holes);
       expect(await storage.exists(key)).toBe(false);
 
       const stored = await t.app.inject({ method: 'GET', url: frame.url });
@@ -233,6 +236,13 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       expect([og.format, og.width, og.height]).toEqual(['jpeg', 1200, 630]);
 
       expect(campaignResponse.parse((await get('/api/v2/campaigns/hari-guru')).json()).data.title).toBe('Hari Guru Nasional');
+      // A read hands out the stored holes; it never analyses the PNG again (a marker in the row comes back as is;
+      // a service without the read cache, so that the read goes to the row).
+      const marker = [{ x: 1, y: 2, width: 3, height: 4 }];
+      await t.database.db.update(campaignFrames).set({ holes: marker }).where(eq(campaignFrames.id, frameRow!.id));
+      const read = await new CampaignService(t.database.db, storage, 0).findReadable('hari-guru');
+      await t.database.db.update(campaignFrames).set({ holes: frameRow!.holes }).where(eq(campaignFrames.id, frameRow!.id));
+      expect(read?.frames[0]?.holes).toEqual(marker);
       const listed = campaignListResponse.parse((await get('/api/v2/campaigns')).json()).data.items;
       expect(listed[0]?.uri).toBe('hari-guru');
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/ApiError.ts';
 import type { FrameAnalysisState, FrameDraft } from './frameDrafts.ts';
-import { draftFromFile, frameRefs, frameRefusal, moveItem } from './frameDrafts.ts';
+import { draftFromFile, draftFromFrame, frameRefs, frameRefusal, moveItem, storedHoles } from './frameDrafts.ts';
 
 const ready = (width: number, height: number, transparentShare: number): FrameAnalysisState => ({
   status: 'ready',
@@ -47,5 +47,19 @@ describe('drafts', () => {
     const checked: FrameDraft = { ...base, upload: { status: 'checked', checked: { key: 'uploads/frame/u/f1', width: 600, height: 600, holes: [], transparentShare: 0.2 } } };
     expect(frameRefs([kept, checked])).toEqual([{ id: 'id-1' }, { key: 'uploads/frame/u/f1' }]);
     expect(frameRefs([kept, base])).toBeNull();
+  });
+});
+
+describe('storedHoles', () => {
+  it('reuses the holes the server found, for kept frames and checked uploads, and nothing else', () => {
+    const hole = { x: 200, y: 150, width: 400, height: 450 };
+    const kept = draftFromFrame({ id: 'f1', position: 0, url: '/files/f1.png', width: 800, height: 800, holes: [hole] }, 0, { status: 'pending' });
+    expect(storedHoles(kept)).toEqual([hole]);
+    const picked = draftFromFile(new File(['x'], 'a.png'), 'blob:a', { status: 'pending' });
+    expect(storedHoles(picked)).toBeUndefined();
+    const checked: FrameDraft = { ...picked, upload: { status: 'checked', checked: { key: 'uploads/frame/u/f1', width: 800, height: 800, holes: [hole], transparentShare: 0.28 } } };
+    expect(storedHoles(checked)).toEqual([hole]);
+    // A stored frame without holes (found before the current rules) is analysed in the browser.
+    expect(storedHoles(draftFromFrame({ id: 'f2', position: 1, url: '/files/f2.png', width: 800, height: 800, holes: [] }, 1, { status: 'pending' }))).toBeUndefined();
   });
 });

@@ -1,15 +1,9 @@
 import { CAMPAIGN_LIMITS, type CheckedFrame, type FrameRef } from '../../../contract/campaignWrite.ts';
 import type { CampaignFrame } from '../../../contract/campaign.ts';
+import type { Rect } from '../../../core/geometry.ts';
 import { isApiError } from '../../api/index.ts';
 import type { LoadedFrame, PipelineErrorCode } from '../../pipeline/index.ts';
 import type { CampaignType } from './campaignForm.ts';
-
-export interface HoleRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /** Why a frame cannot be used: an i18n key under `create.refusal`, its values, and the server's own words. */
 export interface FrameRefusal {
@@ -42,7 +36,7 @@ export interface FrameDraft {
   url: string;
   file: File | null;
   /** Server-known size and holes (kept frames and checked uploads). */
-  known: { width: number; height: number; holes: HoleRect[] } | null;
+  known: { width: number; height: number; holes: Rect[] } | null;
   analysis: FrameAnalysisState;
   upload: FrameUploadState;
 }
@@ -78,13 +72,22 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 /** Holes to outline: the browser's analysis first (instant), else what the server found. */
-export function draftHoles(draft: FrameDraft): { width: number; height: number; holes: HoleRect[] } | null {
+export function draftHoles(draft: FrameDraft): { width: number; height: number; holes: Rect[] } | null {
   if (draft.analysis.status === 'ready') {
     const { width, height, holes } = draft.analysis.loaded.analysis;
     return { width, height, holes };
   }
   if (draft.upload.status === 'checked') return draft.upload.checked;
   return draft.known;
+}
+
+/**
+ * Holes the server already found for this frame (a kept frame's, or a checked upload's): the browser loads
+ * such a frame with them instead of analysing the same PNG again. Undefined when there are none to reuse.
+ */
+export function storedHoles(draft: FrameDraft): Rect[] | undefined {
+  const holes = draft.upload.status === 'checked' ? draft.upload.checked.holes : draft.known?.holes;
+  return holes && holes.length > 0 ? holes : undefined;
 }
 
 /** The frames as the API takes them, or null while any is not uploaded and accepted. */

@@ -5,7 +5,7 @@ import { isApiError } from '../../api/index.ts';
 import { isPipelineError } from '../../pipeline/index.ts';
 import type { CampaignType } from './campaignForm.ts';
 import { uploadFrame } from '../../api/campaignWrites.ts';
-import { draftFromFile, draftFromFrame, frameRefusal, moveItem, type FrameAnalysisState, type FrameDraft } from './frameDrafts.ts';
+import { draftFromFile, draftFromFrame, frameRefusal, moveItem, storedHoles, type FrameAnalysisState, type FrameDraft } from './frameDrafts.ts';
 
 export interface FrameDraftsOptions {
   type: CampaignType;
@@ -74,7 +74,9 @@ export function useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, in
       const settle = (analysis: FrameAnalysisState) => {
         if (currentPipeline.current === pipeline) update(draft.localId, (current) => ({ ...current, analysis }));
       };
-      pipeline.analyzeFrame(draft.file ?? draft.url, { kind: type }).then(
+      // A frame the server already analysed (kept, or checked before the pipeline was up) is loaded with its holes.
+      const holes = storedHoles(draft);
+      pipeline.analyzeFrame(draft.file ?? draft.url, { kind: type, ...(holes ? { holes } : {}) }).then(
         (loaded) => settle({ status: 'ready', loaded }),
         (error: unknown) => settle({ status: 'failed', code: isPipelineError(error) ? error.code : 'FRAME_INVALID' }),
       );
