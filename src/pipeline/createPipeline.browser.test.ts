@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPipeline, type LoadedFrame, type Pipeline, type ProgressEvent } from './createPipeline.ts';
+import type { Rect } from '../../core/geometry.ts';
+import { createCrashablePipeline, type CrashablePipeline } from './testing/createCrashablePipeline.ts';
+import type { LoadedFrame, ProgressEvent } from './createPipeline.ts';
 
 const FRAME_SIDE = 1080;
 const FRAME_COLOR = [200, 30, 60] as const;
@@ -24,13 +26,6 @@ async function sample(name: string): Promise<Blob> {
   return response.blob();
 }
 
-interface FixtureBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
 async function pixels(blob: Blob) {
   const bitmap = await createImageBitmap(blob);
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -45,12 +40,12 @@ async function pixels(blob: Blob) {
 const near = (a: number[], b: readonly number[], tolerance: number) => a.every((v, i) => Math.abs(v - (b[i] ?? 0)) <= tolerance);
 
 describe('pipeline with real workers', () => {
-  let pipeline: Pipeline;
+  let pipeline: CrashablePipeline;
   let frame: LoadedFrame;
   const events: ProgressEvent[] = [];
 
   beforeAll(async () => {
-    pipeline = createPipeline({ stageTimeoutMs: 20_000 });
+    pipeline = createCrashablePipeline({ stageTimeoutMs: 20_000 });
     pipeline.onProgress((event) => events.push(event));
     await pipeline.warm();
     frame = await pipeline.analyzeFrame(await frameBlob());
@@ -75,7 +70,7 @@ describe('pipeline with real workers', () => {
     loaded.proxy.close();
 
     // Every face found lies on a face marked by hand in the fixture.
-    const fixture = (await (await fetch('/tests/fixtures/faces.json')).json()) as { samples: Record<string, { faces: FixtureBox[] }> };
+    const fixture = (await (await fetch('/tests/fixtures/faces.json')).json()) as { samples: Record<string, { faces: Rect[] }> };
     const marked = fixture.samples['sample1.jpg']!.faces;
     expect(loaded.faces.length).toBeGreaterThanOrEqual(1);
     for (const face of loaded.faces) {

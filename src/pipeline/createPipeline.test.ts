@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CrashMode, DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, Size, VisionWorkerApi } from '../../core/pipelineTypes.ts';
-import { createPipeline, type ProgressEvent } from './createPipeline.ts';
+import type { Size } from '../../core/geometry.ts';
+import type { DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, VisionWorkerApi } from '../../core/pipelineTypes.ts';
+import type { CrashHook, CrashMode } from '../../core/testing/crashHook.ts';
+import { createCrashablePipeline } from './testing/createCrashablePipeline.ts';
+import type { ProgressEvent } from './createPipeline.ts';
 import type { WorkerHandle } from './workerSlot.ts';
 
 /** Stand-ins for ImageBitmap: jsdom has none, and the facade only passes them along. */
@@ -13,7 +16,7 @@ interface Pending<T> {
 }
 
 /** In-process image worker: records calls, keeps "decoded" photos by id like the real one. */
-class FakeImageWorker implements ImageWorkerApi {
+class FakeImageWorker implements ImageWorkerApi, CrashHook {
   photos = new Set<string>();
   frames = new Set<string>();
   decodes: Pending<DecodedPhoto>[] = [];
@@ -68,12 +71,12 @@ class FakeImageWorker implements ImageWorkerApi {
     setTimeout(() => this.crashListener?.('test crash'), 0);
     return new Promise(() => undefined);
   }
-  handle(): WorkerHandle<ImageWorkerApi> {
+  handle(): WorkerHandle<ImageWorkerApi & CrashHook> {
     return { api: this, terminate: () => void (this.terminated = true), onCrash: (l) => void (this.crashListener = l) };
   }
 }
 
-class FakeVisionWorker implements VisionWorkerApi {
+class FakeVisionWorker implements VisionWorkerApi, CrashHook {
   inputs = new Map<string, Size>();
   async warm() {}
   async detectFaces(_jobId: number, photoId: string, input: ImageBitmap, size: Size): Promise<FaceDetection> {
@@ -97,7 +100,7 @@ class FakeVisionWorker implements VisionWorkerApi {
 function setup() {
   const images: FakeImageWorker[] = [];
   const visions: FakeVisionWorker[] = [];
-  const pipeline = createPipeline({
+  const pipeline = createCrashablePipeline({
     startImageWorker: () => {
       const worker = new FakeImageWorker();
       images.push(worker);

@@ -1,21 +1,9 @@
 import * as Comlink from 'comlink';
 import type { DesignDocument } from '../../contract/design.ts';
-import {
-  PipelineError,
-  type BackgroundChoice,
-  type CrashMode,
-  type FaceBox,
-  type FrameAnalysis,
-  type ImageWorkerApi,
-  type OutputFormat,
-  type PersonMask,
-  type PhotoTransform,
-  type PipelineErrorCode,
-  type RenderRequest,
-  type Size,
-  type VisionWorkerApi,
-} from '../../core/pipelineTypes.ts';
+import type { Rect, Size } from '../../core/geometry.ts';
+import { PipelineError, type BackgroundChoice, type FaceBox, type FrameAnalysis, type ImageWorkerApi, type OutputFormat, type PersonMask, type PhotoTransform, type PipelineErrorCode, type RenderRequest, type VisionWorkerApi } from '../../core/pipelineTypes.ts';
 import { isPipelineError, toPipelineError } from './pipelineErrors.ts';
+import { startWorker } from './startWorker.ts';
 import { createWorkerSlot, type RunOptions, type WorkerHandle, type WorkerSlot } from './workerSlot.ts';
 
 export type PipelineStage = 'warm' | 'decode' | 'face' | 'segment' | 'analyze' | 'export' | 'place' | 'composite' | 'encode';
@@ -66,8 +54,12 @@ export interface Pipeline {
   warm(): Promise<void>;
   /** Decodes a photo and finds its faces; a newer call cancels this one (PipelineError CANCELLED). */
   loadPhoto(file: Blob, options?: { frame?: LoadedFrame; signal?: AbortSignal }): Promise<LoadedPhoto>;
-  /** Analyses a frame (a Blob, or a same-origin URL fetched here) and keeps it in the worker. */
-  analyzeFrame(frame: Blob | string, options?: { signal?: AbortSignal; kind?: FrameKind }): Promise<LoadedFrame>;
+  /**
+   * Loads a frame (a Blob, or a same-origin URL fetched here) into the worker and analyses it. With `holes`
+   * (a campaign payload's, found by the server at upload) those are used and the frame is analysed only
+   * when none of them is usable.
+   */
+  analyzeFrame(frame: Blob | string, options?: { signal?: AbortSignal; kind?: FrameKind; holes?: readonly Rect[] }): Promise<LoadedFrame>;
   /**
    * Renders a designer document to a transparent PNG in the image worker and analyses it like an
    * uploaded frame of the document's kind; the frame stays loaded for place() and render().
@@ -78,31 +70,19 @@ export interface Pipeline {
   render(options: RenderOptions): Promise<Blob>;
   onProgress(listener: (event: ProgressEvent) => void): () => void;
   dispose(): void;
-  /** Test hook: makes a worker fail the way a crash would. */
-  crashWorker(worker: 'image' | 'vision', mode: CrashMode): Promise<never>;
 }
 
 export interface PipelineOptions {
   startImageWorker?: () => WorkerHandle<ImageWorkerApi>;
   startVisionWorker?: () => WorkerHandle<VisionWorkerApi>;
+  /**
+   * Slots made by the caller, used instead of start*Worker: a test keeps them to run jobs of its
+   * own on the workers (src/pipeline/testing/createCrashablePipeline.ts crashes them this way).
+   */
+  imageSlot?: WorkerSlot<ImageWorkerApi>;
+  visionSlot?: WorkerSlot<VisionWorkerApi>;
   /** Time-out of one stage call; model loading gets four times as long. */
   stageTimeoutMs?: number;
-}
-
-/** Wraps a module worker with Comlink; `error` events count as crashes. */
-function startWorker<Api>(worker: Worker): WorkerHandle<Api> {
-  const api = Comlink.wrap<Api>(worker) as unknown as Api;
-  return {
-    api,
-    terminate: () => worker.terminate(),
-    onCrash: (listener) => {
-      worker.addEventListener('error', (event) => {
-        event.preventDefault();
-        listener(event.message || 'uncaught error');
-      });
-      worker.addEventListener('messageerror', () => listener('message could not be read'));
-    },
-  };
 }
 
 const startImageWorker = () =>
@@ -123,11 +103,11 @@ const needsMask = (background: BackgroundChoice | undefined) => background !== u
 
 export function createPipeline(options: PipelineOptions = {}): Pipeline {
   const timeout = options.stageTimeoutMs ?? 30_000;
-  const image: WorkerSlot<ImageWorkerApi> = createWorkerSlot(options.startImageWorker ?? startImageWorker);
-  const vision: WorkerSlot<VisionWorkerApi> = createWorkerSlot(options.startVisionWorker ?? startVisionWorker);
+  const image: WorkerSlot<ImageWorkerApi> = options.imageSlot ?? createWorkerSlot(options.startImageWorker ?? startImageWorker);
+  const vision: WorkerSlot<VisionWorkerApi> = options.visionSlot ?? createWorkerSlot(options.startVisionWorker ?? startVisionWorker);
   const listeners = new Set<(event: ProgressEvent) => void>();
   const photos = new Map<string, PhotoRecord>();
-  const frames = new Map<string, { blob: Blob; kind: FrameKind; generation: number }>();
+  const frames = new Map<string, { blob: Blob; kind: FrameKind; holes?: readonly Rect[] | undefined; generation: number }>();
   let nextId = 0;
   let currentLoad: AbortController | null = null;
   let warming: Promise<void> | null = null;
@@ -213,7 +193,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       'analyze',
       (api, jobId) => {
         record.generation = image.generation;
-        return api.loadFrame(jobId, frameId, record.blob, record.kind);
+        return api.loadFrame(jobId, frameId, record.blob, record.kind, record.holes);
       },
       { fallback: 'FRAME_INVALID', signal },
     );
@@ -323,7 +303,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       }
     },
 
-    async analyzeFrame(frame, { signal, kind = 'frame' } = {}) {
+    async analyzeFrame(frame, { signal, kind = 'frame', holes } = {}) {
       let blob: Blob;
       if (typeof frame === 'string') {
         const response = await fetch(frame, signal ? { signal } : {});
@@ -331,13 +311,13 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         blob = await response.blob();
       } else blob = frame;
       const frameId = `frame-${++nextId}`;
-      const record = { blob, kind, generation: 0 };
+      const record = { blob, kind, holes, generation: 0 };
       const analysis = await stage(
         image,
         'analyze',
         (api, jobId) => {
           record.generation = image.generation;
-          return api.loadFrame(jobId, frameId, blob, kind);
+          return api.loadFrame(jobId, frameId, blob, kind, holes);
         },
         { fallback: 'FRAME_INVALID', signal },
       );
@@ -403,11 +383,6 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       photos.clear();
       frames.clear();
       listeners.clear();
-    },
-
-    crashWorker(worker, mode) {
-      const run = { fallback: 'RENDER_FAILED' as const, timeoutMs: 2_000 };
-      return worker === 'image' ? image.run((api) => api.crash(mode), run) : vision.run((api) => api.crash(mode), run);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESIGN_SCHEMA_VERSION, type DesignDocument, type DesignElement } from '../../contract/design.ts';
-import { createPipeline, type Pipeline, type ProgressEvent } from './createPipeline.ts';
+import { createCrashablePipeline, type CrashablePipeline } from './testing/createCrashablePipeline.ts';
+import type { ProgressEvent } from './createPipeline.ts';
 
 const base = { name: '', rotation: 0, opacity: 1, locked: false, hidden: false, hole: false, stroke: null };
 const HOLE = { x: 240, y: 200, width: 600, height: 600 };
@@ -40,11 +41,11 @@ async function pixels(blob: Blob) {
 const near = (a: number[], b: readonly number[], tolerance = 2) => b.every((v, i) => Math.abs(v - (a[i] ?? 0)) <= tolerance);
 
 describe('pipeline.exportDesign with the real image worker', () => {
-  let pipeline: Pipeline;
+  let pipeline: CrashablePipeline;
   const events: ProgressEvent[] = [];
 
   beforeAll(() => {
-    pipeline = createPipeline({ stageTimeoutMs: 20_000 });
+    pipeline = createCrashablePipeline({ stageTimeoutMs: 20_000 });
     pipeline.onProgress((event) => events.push(event));
   });
 

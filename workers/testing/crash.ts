@@ -1,6 +1,6 @@
-import type { CrashMode } from '../core/pipelineTypes.ts';
+import type { CrashMode } from '../../core/testing/crashHook.ts';
 
-/** Test hook of both workers: fails the way a real crash or a hung stage would, so the facade's recovery can be tested. */
+/** Test hook of both test workers (image.testWorker.ts, vision.testWorker.ts): fails the way a real crash or a hung stage would, so the facade's recovery can be tested. */
 export function crash(mode: CrashMode): Promise<never> {
   if (mode === 'throw') {
     setTimeout(() => {
