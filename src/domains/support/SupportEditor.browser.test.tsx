@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '../../../contract/campaign.ts';
-import { accountDefaults, useAccountStore } from '../account/accountStore.ts';
+import { accountDefaults, useAccountStore } from '../account/public.ts';
 import { clearSupportResult, getSupportResult } from './supportResult.ts';
 import { SupportEditor } from './SupportEditor.tsx';
 import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/i18nForBrowserTests.ts';
