@@ -7,7 +7,8 @@ import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/i18nForBr
 import { findElement } from '../../../core/design/tree.ts';
 import { useDesignStore } from './designStore.ts';
 import { useDesignViewStore } from './designViewStore.ts';
-import { screenToDocument, wheelZoomFactor } from './canvasViewport.ts';
+import { wheelZoomFactor } from '../../../core/wheelZoomFactor.ts';
+import { screenToDocument } from './canvasViewport.ts';
 import { DesignCanvas, type DesignCanvasProps, type DesignUnderlay } from './DesignCanvas.tsx';
 
 const base = { rotation: 0, opacity: 1, locked: false, hidden: false, hole: false };
@@ -382,7 +383,7 @@ describe('DesignCanvas', () => {
     act(() => {
       surface.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, ctrlKey: true, clientX: box.left + anchor.x, clientY: box.top + anchor.y, bubbles: true, cancelable: true }));
     });
-    expect(view().zoom).toBeCloseTo(before.zoom * wheelZoomFactor(-100), 6);
+    expect(view().zoom).toBeCloseTo(before.zoom * wheelZoomFactor(-100, 0, true), 6);
     expect(screenToDocument(view(), anchor).x).toBeCloseTo(under.x, 6);
     expect(screenToDocument(view(), anchor).y).toBeCloseTo(under.y, 6);
     const zoomed = view();

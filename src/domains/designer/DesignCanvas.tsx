@@ -1,29 +1,28 @@
 import Konva from 'konva';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Group, Layer, Rect, Shape, Stage, Transformer } from 'react-konva';
-import { DESIGN_LIMITS, isShapeElement, type DesignAsset, type DesignDocument, type RectElement, type TextElement } from '../../../contract/design.ts';
-import { drawElementBody, fontFor, layoutText, shapePath } from '../../../core/design/designRender.ts';
+import { Group, Layer, Shape, Stage, Transformer } from 'react-konva';
+import type { DesignAsset, RectElement } from '../../../contract/design.ts';
+import { drawElementBody } from '../../../core/design/designRender.ts';
 import { loadDesignFonts } from '../../../core/design/designFonts.ts';
 import { cn } from '../../lib/cn.ts';
 import { isLocked, transformCommand } from '../../../core/design/commandBuilders.ts';
-import { ancestorsOf, findElement } from '../../../core/design/tree.ts';
+import { findElement } from '../../../core/design/tree.ts';
 import { useDesignStore } from './designStore.ts';
 import { useDesignViewStore } from './designViewStore.ts';
-import { fitViewport, panBy, pinchViewport, screenToDocument, wheelZoomFactor, zoomAt, type Point, type Viewport } from './canvasViewport.ts';
-import { ELEMENT_NODE, ElementNode, HOLE_NODE, measureContext } from './ElementNode.tsx';
-import { boxesIntersect, snapMove, SNAP_SCREEN_PX, unionBox, type Box, type Guide } from './snapping.ts';
+import { fitViewport, type Viewport } from './canvasViewport.ts';
+import { ELEMENT_NODE, ElementNode } from './ElementNode.tsx';
 import { useDesignImages } from './useDesignImages.ts';
 import { useDevicePixelRatio } from '../../lib/useDevicePixelRatio.ts';
-import { useLongPress } from './useLongPress.ts';
+import { CanvasTextEditor } from './CanvasTextEditor.tsx';
+import { elementNodeOf } from './canvasNodes.ts';
+import { drawCanvasOverlay, SELECT_COLOR, type CanvasOverlay } from './drawCanvasOverlay.ts';
+import { PageBackdrop, type DesignUnderlay } from './PageBackdrop.tsx';
+import { useCanvasGestures } from './useCanvasGestures.ts';
+import { useElementSize } from './useElementSize.ts';
+import { useSpaceHeld } from './useSpaceHeld.ts';
 
-export interface DesignUnderlay {
-  image: CanvasImageSource;
-  width: number;
-  height: number;
-  /** Photo px → document px. */
-  matrix: { a: number; b: number; c: number; d: number; e: number; f: number };
-}
+export type { DesignUnderlay };
 
 export interface DesignCanvasProps {
   /** The face sample photo, drawn under the design so it shows through the holes. */
@@ -33,88 +32,14 @@ export interface DesignCanvasProps {
   className?: string;
 }
 
-/** Screen px a press may move and still count as a click. */
-const CLICK_SLOP = 3;
 const ROTATION_SNAPS = [0, 45, 90, 135, 180, 225, 270, 315];
-const GUIDE_COLOR = '#ec4899';
-const SELECT_COLOR = '#3b82f6';
 const NO_ASSETS: Readonly<Record<string, DesignAsset>> = {};
-
-const tidy = (value: number) => Math.round(value * 1000) / 1000;
-
-/** Content size of an element, kept current with a ResizeObserver. */
-function useElementSize(ref: RefObject<HTMLElement | null>): { width: number; height: number } {
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const update = (width: number, height: number) => setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
-    update(element.clientWidth, element.clientHeight);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) update(Math.floor(entry.contentRect.width), Math.floor(entry.contentRect.height));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return size;
-}
-
-let checker: HTMLCanvasElement | null = null;
-/** 16 px tile of the transparency checkerboard. */
-function checkerTile(): HTMLCanvasElement {
-  if (checker) return checker;
-  checker = document.createElement('canvas');
-  checker.width = checker.height = 16;
-  const ctx = checker.getContext('2d')!;
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, 16, 16);
-  ctx.fillStyle = '#e5e7eb';
-  ctx.fillRect(0, 0, 8, 8);
-  ctx.fillRect(8, 8, 8, 8);
-  return checker;
-}
-
-/** The element node a Konva shape belongs to, or null for the transformer, guides and the like. */
-function elementNodeOf(shape: Konva.Node | null): Konva.Node | null {
-  for (let node = shape; node; node = node.getParent()) {
-    if (node instanceof Konva.Transformer) return null;
-    if (node.hasName(ELEMENT_NODE)) return node;
-  }
-  return null;
-}
-
-/**
- * What a press on `node` selects: a selected node or ancestor (a child picked in the layers panel
- * stays the target), else the top-level element around it.
- */
-function targetOf(design: DesignDocument, selection: readonly string[], node: Konva.Node): string | null {
-  for (let current: Konva.Node | null = node; current && current.hasName(ELEMENT_NODE); current = current.getParent()) {
-    if (selection.includes(current.id())) return current.id();
-  }
-  const path = ancestorsOf(design, node.id());
-  return path[0]?.id ?? (findElement(design, node.id()) ? node.id() : null);
-}
-
-type Gesture =
-  | { kind: 'press'; pointerId: number; start: Point; target: string; shift: boolean; added: boolean; wasSelected: boolean }
-  | { kind: 'move'; pointerId: number; start: Point; nodes: { node: Konva.Node; from: Point }[]; box: Box; others: Box[] }
-  | { kind: 'marquee'; pointerId: number; start: Point; current: Point; additive: boolean; active: boolean }
-  | { kind: 'pan'; pointerId: number; last: Point }
-  | { kind: 'pinch' };
-
-/** Overlay state drawn by the overlay shape (not React state: it changes on every pointer move). */
-interface Overlay {
-  guides: Guide[];
-  /** In document px. */
-  marquee: Box | null;
-}
 
 /**
  * The frame designer's canvas: the document at the view store's zoom and pan, with click, Shift+click
  * and marquee selection, moving with snapping guides, a transformer for resizing and rotating,
  * wheel/pinch zoom, Space/middle-button/wheel pan, context menus and inline text editing.
- * Gestures move Konva nodes directly and dispatch one command when they end.
+ * Gestures (gestures/, wired by useCanvasGestures) move Konva nodes directly and dispatch one command when they end.
  */
 export function DesignCanvas({ underlay = null, onContextMenu, className }: DesignCanvasProps) {
   const { t } = useTranslation();
@@ -132,20 +57,14 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
   const overlayLayer = useRef<Konva.Layer>(null);
   const backdropLayer = useRef<Konva.Layer>(null);
   const transformer = useRef<Konva.Transformer>(null);
-  const overlay = useRef<Overlay>({ guides: [], marquee: null });
-  const gestureRef = useRef<Gesture | null>(null);
-  const lastMenuAt = useRef(0);
-  const latest = useRef({ onContextMenu });
-  useLayoutEffect(() => {
-    latest.current = { onContextMenu };
-  });
+  const overlay = useRef<CanvasOverlay>({ guides: [], marquee: null });
 
   const size = useElementSize(wrapper);
   const pixelRatio = useDevicePixelRatio();
   const images = useDesignImages(design?.assets ?? NO_ASSETS);
   const [fontsVersion, setFontsVersion] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [spaceHeld, setSpaceHeld] = useState(false);
+  const { spaceHeld, spaceRef } = useSpaceHeld(wrapper);
 
   const stageReady = design !== null && size.width > 0 && size.height > 0;
   const findNode = useCallback((id: string): Konva.Node | undefined => designLayer.current?.findOne((node: Konva.Node) => node.id() === id && node.hasName(ELEMENT_NODE)), []);
@@ -221,10 +140,12 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
     designLayer.current?.batchDraw();
   }, []);
 
-  const setOverlay = (next: Partial<Overlay>) => {
+  const setOverlay = useCallback((next: Partial<CanvasOverlay>) => {
     overlay.current = { ...overlay.current, ...next };
     overlayLayer.current?.batchDraw();
-  };
+  }, []);
+
+  const cancelGesture = useCanvasGestures({ wrapper, stage: stageRef, designLayer, spaceHeld: spaceRef, findNode, resetNodes, setOverlay, onContextMenu });
 
   const commitTransform = () => {
     const nodes = transformer.current?.nodes() ?? [];
@@ -242,276 +163,6 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
     resetNodes(nodes);
   };
 
-  const openContextMenu = useCallback(
-    (at: { clientX: number; clientY: number }) => {
-      const stage = stageRef.current;
-      const box = wrapper.current?.getBoundingClientRect();
-      const { document: current, selection: selected, select } = useDesignStore.getState();
-      if (!stage || !box || !current) return;
-      lastMenuAt.current = Date.now();
-      const node = elementNodeOf(stage.getIntersection({ x: at.clientX - box.left, y: at.clientY - box.top }));
-      const target = node ? targetOf(current, selected, node) : null;
-      if (target && !selected.includes(target)) select([target]);
-      latest.current.onContextMenu?.(at, target);
-    },
-    [],
-  );
-
-  /** Ends the running gesture without committing: nodes go back, overlays clear. */
-  const cancelGesture = useCallback(() => {
-    const gesture = gestureRef.current;
-    gestureRef.current = null;
-    if (gesture?.kind === 'move') resetNodes(gesture.nodes.map(({ node }) => node));
-    overlay.current = { guides: [], marquee: null };
-    overlayLayer.current?.batchDraw();
-  }, [resetNodes]);
-
-  useLongPress(wrapper, (at) => {
-    if (Date.now() - lastMenuAt.current < 800) return;
-    cancelGesture();
-    openContextMenu(at);
-  });
-
-  // Space held: drags pan (not while typing somewhere).
-  useEffect(() => {
-    const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && event.type === 'keydown' && gestureRef.current) cancelGesture();
-      if (event.key !== ' ' || typing(event.target)) return;
-      if (event.type === 'keydown' && event.target === wrapper.current) event.preventDefault();
-      setSpaceHeld(event.type === 'keydown');
-    };
-    const onBlur = () => setSpaceHeld(false);
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('keyup', onKey);
-    window.addEventListener('blur', onBlur);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('keyup', onKey);
-      window.removeEventListener('blur', onBlur);
-    };
-  }, [cancelGesture]);
-  const spaceRef = useRef(spaceHeld);
-  useLayoutEffect(() => {
-    spaceRef.current = spaceHeld;
-  }, [spaceHeld]);
-
-  // Native listeners: wheel must preventDefault (React's is passive); moves and ups are followed on window.
-  useEffect(() => {
-    const element = wrapper.current;
-    if (!element) return;
-    const pointers = new Map<number, Point>();
-    const view = () => useDesignViewStore.getState();
-    const local = (event: { clientX: number; clientY: number }): Point => {
-      const box = element.getBoundingClientRect();
-      return { x: event.clientX - box.left, y: event.clientY - box.top };
-    };
-    const docBox = (node: Konva.Node): Box => {
-      const rect = node.getClientRect({ relativeTo: stageRef.current ?? undefined, skipShadow: true });
-      return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
-    };
-    const topLevelNodes = (): Konva.Node[] => {
-      const page = designLayer.current?.findOne('.page');
-      return page instanceof Konva.Group ? page.getChildren((node) => node.hasName(ELEMENT_NODE) && node.isVisible()) : [];
-    };
-
-    /** A press that moved: the selection starts moving. */
-    const startMove = (gesture: Extract<Gesture, { kind: 'press' }>): Gesture | null => {
-      const { document: current, selection: selected } = useDesignStore.getState();
-      if (!current) return null;
-      const found = selected
-        .filter((id) => !isLocked(current, id))
-        .map((id) => findNode(id))
-        .filter((node): node is Konva.Node => !!node && node.isVisible());
-      // A selected group carries its selected children along: move them once.
-      const nodes = found.filter((node) => !found.some((other) => other instanceof Konva.Container && other !== node && other.isAncestorOf(node)));
-      const box = unionBox(nodes.map(docBox));
-      if (!box) return null;
-      const moving = new Set(nodes);
-      const contains = (top: Konva.Node) => nodes.some((node) => top instanceof Konva.Container && top.isAncestorOf(node));
-      const others = topLevelNodes()
-        .filter((node) => !moving.has(node) && !contains(node))
-        .map(docBox);
-      return { kind: 'move', pointerId: gesture.pointerId, start: gesture.start, nodes: nodes.map((node) => ({ node, from: node.absolutePosition() })), box, others };
-    };
-
-    const onDown = (event: PointerEvent) => {
-      const point = local(event);
-      pointers.set(event.pointerId, point);
-      if (pointers.size >= 2) {
-        if (gestureRef.current?.kind !== 'pinch') cancelGesture();
-        gestureRef.current = { kind: 'pinch' };
-        return;
-      }
-      element.focus({ preventScroll: true });
-      if (event.button === 1 || (event.button === 0 && spaceRef.current)) {
-        event.preventDefault();
-        gestureRef.current = { kind: 'pan', pointerId: event.pointerId, last: point };
-        return;
-      }
-      if (event.button !== 0) return;
-      const stage = stageRef.current;
-      const { document: current, selection: selected, select, toggleSelected } = useDesignStore.getState();
-      if (!stage || !current) return;
-      const hit = stage.getIntersection(point);
-      if (hit && !elementNodeOf(hit) && hit.getParent() instanceof Konva.Transformer) return; // the transformer's own drag
-      const node = elementNodeOf(hit);
-      const target = node ? targetOf(current, selected, node) : null;
-      if (!target) {
-        const start = screenToDocument(view(), point);
-        gestureRef.current = { kind: 'marquee', pointerId: event.pointerId, start, current: start, additive: event.shiftKey, active: false };
-        return;
-      }
-      const wasSelected = selected.includes(target);
-      let added = false;
-      if (!wasSelected) {
-        if (event.shiftKey) toggleSelected(target);
-        else select([target]);
-        added = true;
-      }
-      gestureRef.current = { kind: 'press', pointerId: event.pointerId, start: point, target, shift: event.shiftKey, added, wasSelected };
-    };
-
-    const onMove = (event: PointerEvent) => {
-      if (!pointers.has(event.pointerId)) {
-        // Hover: a move cursor over what a drag would move.
-        if (event.pointerType === 'mouse' && event.buttons === 0 && element.contains(event.target as Node | null)) {
-          const hit = stageRef.current?.getIntersection(local(event));
-          element.style.cursor = !spaceRef.current && elementNodeOf(hit ?? null) ? 'move' : '';
-        }
-        return;
-      }
-      const point = local(event);
-      const before = pointers.get(event.pointerId)!;
-      pointers.set(event.pointerId, point);
-      let gesture = gestureRef.current;
-      if (!gesture) return;
-      if (gesture.kind === 'pinch') {
-        const entries = [...pointers.entries()];
-        const [a, b] = entries;
-        if (!a || !b || (a[0] !== event.pointerId && b[0] !== event.pointerId)) return;
-        const old: [Point, Point] = a[0] === event.pointerId ? [before, b[1]] : [a[1], before];
-        view().setViewport(pinchViewport(view(), old, [a[1], b[1]]));
-        return;
-      }
-      if (gesture.pointerId !== event.pointerId) return;
-      if (gesture.kind === 'pan') {
-        view().setViewport(panBy(view(), point.x - gesture.last.x, point.y - gesture.last.y));
-        gestureRef.current = { ...gesture, last: point };
-        return;
-      }
-      if (gesture.kind === 'press') {
-        if (Math.hypot(point.x - gesture.start.x, point.y - gesture.start.y) <= CLICK_SLOP) return;
-        gesture = startMove(gesture);
-        gestureRef.current = gesture;
-        if (!gesture) return;
-      }
-      if (gesture.kind === 'move') {
-        const { zoom: scale } = view();
-        const dx = (point.x - gesture.start.x) / scale;
-        const dy = (point.y - gesture.start.y) / scale;
-        const current = useDesignStore.getState().document;
-        const moved = { ...gesture.box, x: gesture.box.x + dx, y: gesture.box.y + dy };
-        // Alt moves freely.
-        const snap = current && !event.altKey ? snapMove(moved, gesture.others, current, SNAP_SCREEN_PX / scale) : { dx: 0, dy: 0, guides: [] };
-        for (const { node, from } of gesture.nodes) node.absolutePosition({ x: from.x + (dx + snap.dx) * scale, y: from.y + (dy + snap.dy) * scale });
-        designLayer.current?.batchDraw();
-        setOverlay({ guides: snap.guides });
-        return;
-      }
-      if (gesture.kind === 'marquee') {
-        const at = screenToDocument(view(), point);
-        const active = gesture.active || Math.hypot(point.x - (gesture.start.x * view().zoom + view().x), point.y - (gesture.start.y * view().zoom + view().y)) > CLICK_SLOP;
-        gestureRef.current = { ...gesture, current: at, active };
-        if (active) {
-          setOverlay({
-            marquee: { x: Math.min(gesture.start.x, at.x), y: Math.min(gesture.start.y, at.y), width: Math.abs(at.x - gesture.start.x), height: Math.abs(at.y - gesture.start.y) },
-          });
-        }
-      }
-    };
-
-    const onUp = (event: PointerEvent) => {
-      if (!pointers.delete(event.pointerId)) return;
-      const gesture = gestureRef.current;
-      if (!gesture) return;
-      if (gesture.kind === 'pinch') {
-        if (pointers.size === 0) gestureRef.current = null;
-        return;
-      }
-      if (gesture.pointerId !== event.pointerId) return;
-      gestureRef.current = null;
-      const store = useDesignStore.getState();
-      if (gesture.kind === 'press') {
-        // A click (no drag): Shift+click on a selected element drops it; a click inside a multi-selection keeps just it.
-        if (gesture.shift && gesture.wasSelected) store.toggleSelected(gesture.target);
-        else if (!gesture.shift && !gesture.added && store.selection.length > 1) store.select([gesture.target]);
-      } else if (gesture.kind === 'move') {
-        const nodes = gesture.nodes.map(({ node }) => node);
-        const changes = nodes.map((node) => ({ id: node.id(), patch: { x: tidy(node.x()), y: tidy(node.y()) } }));
-        try {
-          if (store.document && changes.some(({ id, patch }) => findElement(store.document!, id)?.element.x !== patch.x || findElement(store.document!, id)?.element.y !== patch.y)) {
-            store.dispatch({ type: 'updateElements', changes }, { label: 'move' });
-          }
-        } catch (error) {
-          console.warn('The move could not be applied', error);
-        }
-        resetNodes(nodes);
-        setOverlay({ guides: [] });
-      } else if (gesture.kind === 'marquee') {
-        const marquee = overlay.current.marquee;
-        setOverlay({ marquee: null });
-        if (!gesture.active || !marquee) {
-          if (!gesture.additive) store.select([]);
-          return;
-        }
-        const hits = topLevelNodes()
-          .filter((node) => node.isListening() && boxesIntersect(docBox(node), marquee))
-          .map((node) => node.id());
-        store.select(gesture.additive ? [...store.selection, ...hits] : hits);
-      }
-    };
-
-    const onCancel = (event: PointerEvent) => {
-      if (!pointers.delete(event.pointerId)) return;
-      if (gestureRef.current?.kind !== 'pinch' || pointers.size === 0) cancelGesture();
-    };
-
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      const current = view();
-      // Ctrl/Cmd + wheel, and trackpad pinches (which arrive as ctrl + wheel), zoom; a plain wheel pans.
-      if (event.ctrlKey || event.metaKey) current.setViewport(zoomAt(current, wheelZoomFactor(event.deltaY, event.deltaMode), local(event)));
-      else {
-        const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
-        const [dx, dy] = event.shiftKey && event.deltaX === 0 ? [event.deltaY, 0] : [event.deltaX, event.deltaY];
-        current.setViewport(panBy(current, -dx * unit, -dy * unit));
-      }
-    };
-
-    const onMenu = (event: MouseEvent) => {
-      event.preventDefault();
-      if (Date.now() - lastMenuAt.current < 800) return; // the long press already opened it
-      openContextMenu({ clientX: event.clientX, clientY: event.clientY });
-    };
-
-    element.addEventListener('pointerdown', onDown);
-    window.addEventListener('pointermove', onMove);
-    window.addEventListener('pointerup', onUp);
-    window.addEventListener('pointercancel', onCancel);
-    element.addEventListener('wheel', onWheel, { passive: false });
-    element.addEventListener('contextmenu', onMenu);
-    return () => {
-      element.removeEventListener('pointerdown', onDown);
-      window.removeEventListener('pointermove', onMove);
-      window.removeEventListener('pointerup', onUp);
-      window.removeEventListener('pointercancel', onCancel);
-      element.removeEventListener('wheel', onWheel);
-      element.removeEventListener('contextmenu', onMenu);
-      cancelGesture();
-    };
-  }, [findNode, cancelGesture, resetNodes, openContextMenu]);
-
   /** Double-click (or double-tap) on a text element edits it in place. */
   const onDoubleClick = (event: Konva.KonvaEventObject<MouseEvent | TouchEvent | PointerEvent>) => {
     const node = elementNodeOf(event.target);
@@ -521,6 +172,20 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
     cancelGesture();
     useDesignStore.getState().select([found.element.id]);
     setEditingId(found.element.id);
+  };
+
+  const onTextDone = (id: string, text: string | null) => {
+    setEditingId(null);
+    const store = useDesignStore.getState();
+    const current = store.document && findElement(store.document, id)?.element;
+    if (text !== null && current?.type === 'text' && current.text !== text) {
+      try {
+        store.dispatch({ type: 'updateElements', changes: [{ id, patch: { text } }] }, { label: 'editText' });
+      } catch (error) {
+        console.warn('The text could not be changed', error);
+      }
+    }
+    wrapper.current?.focus({ preventScroll: true });
   };
 
   const backgroundFill = design?.background ?? null;
@@ -542,63 +207,9 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
   }, [design, selection, t]);
 
   const drawOverlay = (context: Konva.Context) => {
-    const ctx = context._context;
     const stage = stageRef.current;
     const layer = designLayer.current;
-    if (!stage || !layer || !design) return;
-    const scale = stage.scaleX();
-    // Page edge.
-    ctx.lineWidth = 1 / scale;
-    ctx.strokeStyle = 'rgba(15, 23, 42, 0.25)';
-    ctx.strokeRect(0, 0, design.width, design.height);
-    // Holes stay visible under whatever covers them: a light and a dashed dark outline.
-    const base = ctx.getTransform();
-    for (const node of layer.find(`.${HOLE_NODE}`)) {
-      if (!node.isVisible() || !(node instanceof Konva.Shape)) continue;
-      const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = node.getAbsoluteTransform(stage).getMatrix();
-      ctx.transform(a, b, c, d, e, f);
-      const w = node.width();
-      const h = node.height();
-      const element = findElement(design, node.id())?.element;
-      // Shapes get their exact outline; text, images and lines their box.
-      if (element && isShapeElement(element)) shapePath(ctx, { ...element, width: w, height: h });
-      else {
-        ctx.beginPath();
-        ctx.rect(0, 0, w, h);
-      }
-      // Strokes in device px, whatever the zoom.
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.setLineDash([]);
-      ctx.lineWidth = 3 * pixelRatio;
-      ctx.strokeStyle = 'rgba(255, 255, 255, 0.8)';
-      ctx.stroke();
-      ctx.setLineDash([6 * pixelRatio, 4 * pixelRatio]);
-      ctx.lineWidth = 1.5 * pixelRatio;
-      ctx.strokeStyle = '#be185d';
-      ctx.stroke();
-      ctx.setTransform(base);
-    }
-    ctx.setLineDash([]);
-    ctx.lineWidth = 1 / scale;
-    ctx.strokeStyle = GUIDE_COLOR;
-    for (const guide of overlay.current.guides) {
-      ctx.beginPath();
-      if (guide.orientation === 'vertical') {
-        ctx.moveTo(guide.position, guide.start);
-        ctx.lineTo(guide.position, guide.end);
-      } else {
-        ctx.moveTo(guide.start, guide.position);
-        ctx.lineTo(guide.end, guide.position);
-      }
-      ctx.stroke();
-    }
-    const marquee = overlay.current.marquee;
-    if (marquee) {
-      ctx.fillStyle = 'rgba(59, 130, 246, 0.12)';
-      ctx.fillRect(marquee.x, marquee.y, marquee.width, marquee.height);
-      ctx.strokeStyle = SELECT_COLOR;
-      ctx.strokeRect(marquee.x, marquee.y, marquee.width, marquee.height);
-    }
+    if (stage && layer && design) drawCanvasOverlay(context._context, stage, layer, design, overlay.current, pixelRatio);
   };
 
   const editing = editingId && design ? findElement(design, editingId)?.element : undefined;
@@ -625,18 +236,7 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
         <div style={{ position: 'absolute', inset: 0 }}>
           <Stage ref={stageRef} width={size.width} height={size.height} scaleX={zoom} scaleY={zoom} x={viewX} y={viewY} onDblClick={onDoubleClick} onDblTap={onDoubleClick}>
             <Layer ref={backdropLayer} listening={false}>
-              <Rect width={design.width} height={design.height} fillPatternImage={checkerTile() as unknown as HTMLImageElement} fillPatternScale={{ x: 1 / zoom, y: 1 / zoom }} fillPatternRepeat="repeat" />
-              {underlay && (
-                <Group clipX={0} clipY={0} clipWidth={design.width} clipHeight={design.height}>
-                  <Shape
-                    sceneFunc={(context: Konva.Context) => {
-                      const { a, b, c, d, e, f } = underlay.matrix;
-                      context._context.transform(a, b, c, d, e, f);
-                      context._context.drawImage(underlay.image, 0, 0, underlay.width, underlay.height);
-                    }}
-                  />
-                </Group>
-              )}
+              <PageBackdrop design={design} zoom={zoom} underlay={underlay} />
             </Layer>
             <Layer ref={designLayer}>
               <Group name="page" clipX={0} clipY={0} clipWidth={design.width} clipHeight={design.height}>
@@ -666,119 +266,18 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
         </div>
       )}
       {editing?.type === 'text' && (
-        <TextEditor
+        <CanvasTextEditor
           key={editing.id}
           element={editing}
           findNode={findNode}
           view={`${zoom}:${viewX}:${viewY}`}
           label={t('design.canvas.editText')}
-          onDone={(text) => {
-            setEditingId(null);
-            const store = useDesignStore.getState();
-            const current = store.document && findElement(store.document, editing.id)?.element;
-            if (text !== null && current?.type === 'text' && current.text !== text) {
-              try {
-                store.dispatch({ type: 'updateElements', changes: [{ id: editing.id, patch: { text } }] }, { label: 'editText' });
-              } catch (error) {
-                console.warn('The text could not be changed', error);
-              }
-            }
-            wrapper.current?.focus({ preventScroll: true });
-          }}
+          onDone={(text) => onTextDone(editing.id, text)}
         />
       )}
       <p id={helpId} className="sr-only">
         {selectionText}. {t('design.canvas.help')}
       </p>
     </div>
-  );
-}
-
-interface TextEditorProps {
-  element: TextElement;
-  findNode: (id: string) => Konva.Node | undefined;
-  /** Changes with the zoom and pan, so the editor follows the node. */
-  view: string;
-  label: string;
-  /** The new text, or null when cancelled. */
-  onDone: (text: string | null) => void;
-}
-
-/** A textarea laid exactly over the text node (same transform, font and wrapping); the node hides meanwhile. */
-function TextEditor({ element, findNode, view, label, onDone }: TextEditorProps) {
-  const [draft, setDraft] = useState(element.text);
-  const area = useRef<HTMLTextAreaElement>(null);
-  const done = useRef(false);
-  const finish = (text: string | null) => {
-    if (done.current) return;
-    done.current = true;
-    onDone(text);
-  };
-
-  useLayoutEffect(() => {
-    const node = findNode(element.id);
-    if (!node) return;
-    node.hide();
-    node.getLayer()?.batchDraw();
-    area.current?.focus();
-    area.current?.select();
-    return () => {
-      node.show();
-      node.getLayer()?.batchDraw();
-    };
-  }, [findNode, element.id]);
-
-  // The node's full transform (zoom and pan included) places the textarea; it follows the view.
-  useLayoutEffect(() => {
-    const matrix = findNode(element.id)?.getAbsoluteTransform().getMatrix();
-    if (area.current && matrix) area.current.style.transform = `matrix(${matrix.join(',')})`;
-  }, [findNode, element, view]);
-
-  const layout = layoutText(measureContext(), { ...element, text: draft || ' ' });
-  const style: CSSProperties = {
-    position: 'absolute',
-    left: 0,
-    top: 0,
-    transformOrigin: '0 0',
-    width: element.width,
-    height: Math.max(layout.height, layout.lineHeightPx),
-    font: fontFor(element),
-    lineHeight: `${layout.lineHeightPx}px`,
-    letterSpacing: `${element.letterSpacing}px`,
-    textAlign: element.align,
-    textDecoration: element.underline ? 'underline' : 'none',
-    color: element.fill.kind === 'solid' ? element.fill.color : (element.fill.stops[0]?.color ?? '#000000'),
-    opacity: element.opacity,
-    padding: 0,
-    margin: 0,
-    border: 0,
-    outline: `1px dashed ${SELECT_COLOR}`,
-    background: 'transparent',
-    resize: 'none',
-    overflow: 'hidden',
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'break-word',
-  };
-  return (
-    <textarea
-      ref={area}
-      aria-label={label}
-      value={draft}
-      maxLength={DESIGN_LIMITS.maxTextLength}
-      style={style}
-      onChange={(event) => setDraft(event.currentTarget.value)}
-      onBlur={() => finish(draft)}
-      onKeyDown={(event) => {
-        // The designer's shortcuts must not see keys typed here.
-        event.stopPropagation();
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          finish(null);
-        } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-          event.preventDefault();
-          finish(draft);
-        }
-      }}
-    />
   );
 }

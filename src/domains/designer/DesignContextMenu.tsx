@@ -1,10 +1,9 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useShallow } from 'zustand/react/shallow';
 import { useDesignStore } from './designStore.ts';
 import { cn } from '../../lib/cn.ts';
-import { orderSelection, selectionFacts, setSelectionHidden, setSelectionHole, setSelectionLocked } from './designActions.ts';
+import { actionLabel, designAction, type DesignActionId } from './designActions.ts';
 
 export interface DesignContextMenuProps {
   /** Where the menu opens (a right click or the context-menu key); null: closed. */
@@ -22,6 +21,27 @@ interface Item {
 
 const MARGIN = 8;
 
+/** The menu's registry actions, in order; null draws a separator. */
+const ENTRIES: readonly (DesignActionId | null)[] = [
+  'cut',
+  'copy',
+  'paste',
+  'duplicate',
+  'delete',
+  null,
+  'bringForward',
+  'bringToFront',
+  'sendBackward',
+  'sendToBack',
+  null,
+  'group',
+  'ungroup',
+  null,
+  'toggleLock',
+  'toggleHidden',
+  'toggleHole',
+];
+
 /**
  * The canvas's right-click menu for the selection. A role=menu at a screen point: arrow keys,
  * Home/End move between items, Enter/Space runs one, Escape or Tab closes it, and focus goes back
@@ -29,7 +49,8 @@ const MARGIN = 8;
  */
 export function DesignContextMenu({ at, onClose }: DesignContextMenuProps) {
   const { t } = useTranslation();
-  const { document, selection, hasClipboard } = useDesignStore(useShallow((s) => ({ document: s.document, selection: s.selection, hasClipboard: s.clipboard !== null })));
+  const state = useDesignStore();
+  const document = state.document;
   const menu = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
@@ -63,28 +84,11 @@ export function DesignContextMenu({ at, onClose }: DesignContextMenuProps) {
 
   if (!open) return null;
 
-  const store = useDesignStore.getState();
-  const facts = selectionFacts(document, selection);
-  const none = facts.count === 0;
-  const entries: (Item | 'separator')[] = [
-    { key: 'cut', label: t('design.menu.cut'), shortcut: 'Control+X', disabled: none, run: store.cutSelection },
-    { key: 'copy', label: t('design.menu.copy'), shortcut: 'Control+C', disabled: none, run: store.copySelection },
-    { key: 'paste', label: t('design.menu.paste'), shortcut: 'Control+V', disabled: !hasClipboard, run: store.paste },
-    { key: 'duplicate', label: t('design.menu.duplicate'), shortcut: 'Control+D', disabled: none, run: store.duplicateSelection },
-    { key: 'delete', label: t('design.menu.delete'), shortcut: 'Delete', disabled: none, run: store.deleteSelection },
-    'separator',
-    { key: 'forward', label: t('design.menu.bringForward'), disabled: none, run: () => orderSelection('forward') },
-    { key: 'front', label: t('design.menu.bringToFront'), disabled: none, run: () => orderSelection('front') },
-    { key: 'backward', label: t('design.menu.sendBackward'), disabled: none, run: () => orderSelection('backward') },
-    { key: 'back', label: t('design.menu.sendToBack'), disabled: none, run: () => orderSelection('back') },
-    'separator',
-    { key: 'group', label: t('design.menu.group'), shortcut: 'Control+G', disabled: !facts.canGroup, run: store.groupSelection },
-    { key: 'ungroup', label: t('design.menu.ungroup'), shortcut: 'Control+Shift+G', disabled: !facts.canUngroup, run: store.ungroupSelection },
-    'separator',
-    { key: 'lock', label: facts.allLocked ? t('design.menu.unlock') : t('design.menu.lock'), disabled: none, run: () => setSelectionLocked(!facts.allLocked) },
-    { key: 'hide', label: facts.allHidden ? t('design.menu.show') : t('design.menu.hide'), disabled: none, run: () => setSelectionHidden(!facts.allHidden) },
-    { key: 'hole', label: facts.allHoles ? t('design.menu.removeHole', { context: document?.kind }) : t('design.menu.makeHole', { context: document?.kind }), disabled: none, run: () => setSelectionHole(!facts.allHoles) },
-  ];
+  const entries: (Item | 'separator')[] = ENTRIES.map((id) => {
+    if (!id) return 'separator';
+    const action = designAction(id);
+    return { key: id, label: actionLabel(action, state, t), shortcut: action.shortcut, disabled: !action.enabled(state), run: () => action.perform(useDesignStore.getState()) };
+  });
 
   function items(): HTMLElement[] {
     return [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];

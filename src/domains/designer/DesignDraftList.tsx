@@ -6,9 +6,10 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { isApiError } from '../../api/index.ts';
 import { formatDate, formatRelativeTime } from '../../lib/format.ts';
-import { useAsync } from '../../lib/useAsync.ts';
-import { isLoggedIn, useAccountStore } from '../account/accountStore.ts';
-import { ConfirmDeleteButton } from '../account/ConfirmDeleteButton.tsx';
+import { useAsync } from '../../api/useAsync.ts';
+import { isLoggedIn, useAccountStore } from '../account/public.ts';
+import { ConfirmDeleteButton } from '../../ui/ConfirmDeleteButton.tsx';
+import { apiErrorMessage } from '../../api/ApiError.ts';
 import { deleteServerDraft, listServerDrafts } from '../../api/designDrafts.ts';
 import { deleteLocalDraft, listLocalDrafts } from './designDraftDb.ts';
 import { mergeDraftSummaries, type ListedDraft } from './mergeDraftSummaries.ts';
@@ -146,8 +147,8 @@ function DeleteDraftButton({ draft, name, onDeleted }: { draft: ListedDraft; nam
         cancel: t('design.drafts.cancel'),
         confirm: t('design.drafts.confirmDelete'),
         pending: t('design.drafts.deleting'),
-        failed: t('design.drafts.deleteFailed'),
       }}
+      describeFailure={(failure) => apiErrorMessage(t, failure, t('design.drafts.deleteFailed'))}
       remove={remove}
       onDeleted={onDeleted}
     />

@@ -21,16 +21,15 @@ import {
 import { DropdownMenu, Toolbar, Tooltip } from 'radix-ui';
 import { useRef, useState, type ChangeEvent, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShallow } from 'zustand/react/shallow';
 import { DESIGN_LIMITS, type DesignDocument } from '../../../contract/design.ts';
 import { toast } from '../../ui/Toast.tsx';
 import { cn } from '../../lib/cn.ts';
 import { addElementsCommand } from '../../../core/design/commandBuilders.ts';
 import type { DesignCommand } from '../../../core/design/designCommand.ts';
 import { defaultElement, defaultHole, newElementId, type HoleShape } from '../../../core/design/defaultElements.ts';
-import { canRedo, canUndo, useDesignStore } from './designStore.ts';
+import { useDesignStore, type DesignState } from './designStore.ts';
 import { useDesignViewStore } from './designViewStore.ts';
-import { dispatchDesign, selectionFacts, setSelectionHole } from './designActions.ts';
+import { actionLabel, designAction, dispatchDesign, type DesignActionId } from './designActions.ts';
 import { ImageAssetError, browserImageDecoder, imageAsset, type ImageDecoder } from './imageAsset.ts';
 
 type AddableType = 'rect' | 'ellipse' | 'polygon' | 'star' | 'line' | 'text';
@@ -75,6 +74,21 @@ function ToolButton({ label, icon: Icon, className, ...props }: { label: string;
   );
 }
 
+/** A button for a registry action: its name, shortcut and enabled rule come from the registry. */
+function ActionButton({ id, icon, state }: { id: DesignActionId; icon: LucideIcon; state: DesignState }) {
+  const { t } = useTranslation();
+  const action = designAction(id);
+  return (
+    <ToolButton
+      label={actionLabel(action, state, t)}
+      icon={icon}
+      aria-keyshortcuts={action.shortcut}
+      disabled={!action.enabled(state)}
+      onClick={() => action.perform(useDesignStore.getState())}
+    />
+  );
+}
+
 function Separator() {
   return <Toolbar.Separator className="mx-1 h-6 w-px shrink-0 bg-border" />;
 }
@@ -102,16 +116,14 @@ export interface DesignToolbarProps {
  */
 export function DesignToolbar({ decodeImage = browserImageDecoder, className }: DesignToolbarProps) {
   const { t } = useTranslation();
-  const { document, selection, undoable, redoable } = useDesignStore(
-    useShallow((s) => ({ document: s.document, selection: s.selection, undoable: canUndo(s), redoable: canRedo(s) })),
-  );
+  // The whole state: the registry's enabled rules read what they need.
+  const state = useDesignStore();
+  const document = state.document;
   const zoom = useDesignViewStore((s) => s.zoom);
   const fileInput = useRef<HTMLInputElement>(null);
   const [loadingImage, setLoadingImage] = useState(false);
-  const facts = selectionFacts(document, selection);
   const noDocument = document === null;
-  const store = useDesignStore.getState();
-  const view = useDesignViewStore.getState();
+  const makeHole = designAction('makeHole');
 
   const add = (type: AddableType) => {
     const current = useDesignStore.getState().document;
@@ -178,27 +190,27 @@ export function DesignToolbar({ decodeImage = browserImageDecoder, className }: 
                 </DropdownMenu.Item>
               ))}
               <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <DropdownMenu.Item className={itemClass} disabled={facts.count === 0 || facts.allHoles} onSelect={() => setSelectionHole(true)}>
-                {t('design.toolbar.makeHole', { context: document?.kind })}
+              <DropdownMenu.Item className={itemClass} disabled={!makeHole.enabled(state)} onSelect={() => makeHole.perform(useDesignStore.getState())}>
+                {actionLabel(makeHole, state, t)}
               </DropdownMenu.Item>
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
         <Separator />
-        <ToolButton label={t('design.toolbar.undo')} icon={Undo2} aria-keyshortcuts="Control+Z" disabled={!undoable} onClick={store.undo} />
-        <ToolButton label={t('design.toolbar.redo')} icon={Redo2} aria-keyshortcuts="Control+Shift+Z" disabled={!redoable} onClick={store.redo} />
+        <ActionButton id="undo" icon={Undo2} state={state} />
+        <ActionButton id="redo" icon={Redo2} state={state} />
         <Separator />
-        <ToolButton label={t('design.toolbar.delete')} icon={Trash2} aria-keyshortcuts="Delete" disabled={facts.count === 0} onClick={store.deleteSelection} />
-        <ToolButton label={t('design.toolbar.duplicate')} icon={Copy} aria-keyshortcuts="Control+D" disabled={facts.count === 0} onClick={store.duplicateSelection} />
-        <ToolButton label={t('design.toolbar.group')} icon={Group} aria-keyshortcuts="Control+G" disabled={!facts.canGroup} onClick={store.groupSelection} />
-        <ToolButton label={t('design.toolbar.ungroup')} icon={Ungroup} aria-keyshortcuts="Control+Shift+G" disabled={!facts.canUngroup} onClick={store.ungroupSelection} />
+        <ActionButton id="delete" icon={Trash2} state={state} />
+        <ActionButton id="duplicate" icon={Copy} state={state} />
+        <ActionButton id="group" icon={Group} state={state} />
+        <ActionButton id="ungroup" icon={Ungroup} state={state} />
         <Separator />
-        <ToolButton label={t('design.toolbar.zoomOut')} icon={ZoomOut} aria-keyshortcuts="-" onClick={view.zoomOut} />
+        <ActionButton id="zoomOut" icon={ZoomOut} state={state} />
         <output aria-label={t('design.toolbar.zoomLevel')} aria-live="polite" className="w-12 shrink-0 text-center text-xs tabular-nums">
           {t('design.toolbar.zoomPercent', { percent: Math.round(zoom * 100) })}
         </output>
-        <ToolButton label={t('design.toolbar.zoomIn')} icon={ZoomIn} aria-keyshortcuts="+" onClick={view.zoomIn} />
-        <ToolButton label={t('design.toolbar.zoomFit')} icon={Maximize} aria-keyshortcuts="0" onClick={view.zoomToFit} />
+        <ActionButton id="zoomIn" icon={ZoomIn} state={state} />
+        <ActionButton id="zoomFit" icon={Maximize} state={state} />
       </Toolbar.Root>
     </Tooltip.Provider>
   );

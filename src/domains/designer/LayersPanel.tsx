@@ -1,46 +1,16 @@
-import { Circle, Eye, EyeOff, Folder, Hexagon, Image, Lock, LockOpen, Minus, Square, Star, Type, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { DESIGN_LIMITS, type DesignElement, type DesignElementType } from '../../../contract/design.ts';
+import type { DesignElement } from '../../../contract/design.ts';
 import { cn } from '../../lib/cn.ts';
 import { renameCommand, setHiddenCommand, setLockedCommand } from '../../../core/design/commandBuilders.ts';
 import { childrenOf, findElement, isInside } from '../../../core/design/tree.ts';
 import { useDesignStore } from './designStore.ts';
 import { dispatchDesign } from './designActions.ts';
+import { LayerRowItem } from './layers/LayerRowItem.tsx';
+import { dropIndex, layerRows, type DropPlace, type LayerRow } from './layers/layerRows.ts';
 
-const ICONS: Record<DesignElementType, LucideIcon> = { rect: Square, ellipse: Circle, polygon: Hexagon, star: Star, line: Minus, text: Type, image: Image, group: Folder };
-
-/** One visible row: the tree flattened top → bottom, children right under their group. */
-export interface LayerRow {
-  element: DesignElement;
-  parentId: string | null;
-  /** Index in the parent's list (0 = bottom). */
-  index: number;
-  depth: number;
-  /** 1-based position among siblings as listed (top first), and their count. */
-  position: number;
-  siblings: number;
-}
-
-export function layerRows(elements: readonly DesignElement[], parentId: string | null = null, depth = 0): LayerRow[] {
-  return elements
-    .map((element, index) => ({ element, index }))
-    .toReversed()
-    .flatMap(({ element, index }, listed) => [
-      { element, parentId, index, depth, position: listed + 1, siblings: elements.length },
-      ...(element.type === 'group' ? layerRows(element.children, element.id, depth + 1) : []),
-    ]);
-}
-
-type DropPlace = 'above' | 'below';
-
-/** The moveElement index (after removal) that puts `id` above or below `target` in the target's parent. */
-export function dropIndex(siblings: readonly DesignElement[], id: string, targetIndex: number, place: DropPlace): number {
-  const from = siblings.findIndex((element) => element.id === id);
-  const index = place === 'above' ? targetIndex + 1 : targetIndex;
-  return from !== -1 && from < index ? index - 1 : index;
-}
+export { dropIndex, layerRows, type LayerRow } from './layers/layerRows.ts';
 
 /**
  * The layers of the design, top → bottom, groups indented above their children. A role=tree with
@@ -179,28 +149,28 @@ export function LayersPanel({ className }: { className?: string }) {
       ) : (
         <ul ref={tree} role="tree" aria-label={t('design.layers.label')} aria-describedby={hintId} aria-multiselectable="true" className="min-h-0 overflow-y-auto px-1 pb-2">
           {rows.map((row, rowIndex) => {
-            const { element, depth } = row;
-            const Icon = ICONS[element.type];
-            const name = nameOf(element);
-            const isActive = row === active;
-            const selected = selection.includes(element.id);
-            const drop = dropTarget?.id === element.id ? dropTarget.place : null;
+            const { element } = row;
             return (
-              <li
+              <LayerRowItem
                 key={element.id}
-                role="treeitem"
-                data-layer-id={element.id}
-                aria-level={depth + 1}
-                aria-posinset={row.position}
-                aria-setsize={row.siblings}
-                aria-selected={selected}
-                aria-label={name}
-                tabIndex={isActive ? 0 : -1}
-                draggable={renaming !== element.id}
+                row={row}
+                name={nameOf(element)}
+                kind={document?.kind}
+                isActive={row === active}
+                selected={selection.includes(element.id)}
+                drop={dropTarget?.id === element.id ? dropTarget.place : null}
+                dragged={dragging === element.id}
+                renaming={renaming === element.id}
                 onClick={(event) => onRowClick(event, element.id)}
-                onDoubleClick={() => setRenaming(element.id)}
-                onFocus={(event) => event.target === event.currentTarget && setFocusedId(element.id)}
+                onFocusRow={() => setFocusedId(element.id)}
                 onKeyDown={(event) => onRowKeyDown(event, row, rowIndex)}
+                onStartRename={() => setRenaming(element.id)}
+                onRename={(value) => commitRename(element.id, value)}
+                onRenameCancel={() => {
+                  setRenaming(null);
+                  focusRow(element.id);
+                }}
+                onToggle={(field) => toggle(element, field)}
                 onDragStart={(event) => onDragStart(event, element.id)}
                 onDragOver={(event) => onDragOver(event, row)}
                 onDragLeave={() => setDropTarget(null)}
@@ -209,60 +179,7 @@ export function LayersPanel({ className }: { className?: string }) {
                   setDragging(null);
                   setDropTarget(null);
                 }}
-                style={{ paddingInlineStart: `${0.5 + depth * 1.25}rem` }}
-                className={cn(
-                  'group/row relative flex h-9 cursor-pointer items-center gap-2 rounded-md pe-1 text-sm outline-none select-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
-                  selected && 'bg-primary/10 hover:bg-primary/15',
-                  element.hidden && 'text-muted-foreground',
-                  dragging === element.id && 'opacity-50',
-                  drop === 'above' && 'shadow-[inset_0_2px_0_0_var(--color-primary)]',
-                  drop === 'below' && 'shadow-[inset_0_-2px_0_0_var(--color-primary)]',
-                )}
-              >
-                <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                {renaming === element.id ? (
-                  <RenameInput
-                    label={t('design.layers.renameInput')}
-                    initial={element.name}
-                    onCommit={(value) => commitRename(element.id, value)}
-                    onCancel={() => {
-                      setRenaming(null);
-                      focusRow(element.id);
-                    }}
-                  />
-                ) : (
-                  <span className={cn('min-w-0 flex-1 truncate', element.hidden && 'line-through')}>{name}</span>
-                )}
-                {element.hole && <span className="shrink-0 rounded bg-accent px-1.5 py-0.5 text-[10px] font-semibold text-accent-foreground uppercase">{t('design.layers.hole', { context: document?.kind })}</span>}
-                <button
-                  type="button"
-                  tabIndex={isActive ? 0 : -1}
-                  aria-pressed={element.hidden}
-                  aria-label={t(element.hidden ? 'design.layers.show' : 'design.layers.hide', { name })}
-                  title={t(element.hidden ? 'design.layers.show' : 'design.layers.hide', { name })}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    toggle(element, 'hidden');
-                  }}
-                  className="inline-flex size-7 shrink-0 cursor-pointer items-center justify-center rounded hover:bg-background focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  {element.hidden ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-                </button>
-                <button
-                  type="button"
-                  tabIndex={isActive ? 0 : -1}
-                  aria-pressed={element.locked}
-                  aria-label={t(element.locked ? 'design.layers.unlock' : 'design.layers.lock', { name })}
-                  title={t(element.locked ? 'design.layers.unlock' : 'design.layers.lock', { name })}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    toggle(element, 'locked');
-                  }}
-                  className="inline-flex size-7 shrink-0 cursor-pointer items-center justify-center rounded hover:bg-background focus-visible:outline-2 focus-visible:outline-ring"
-                >
-                  {element.locked ? <Lock aria-hidden="true" className="size-4" /> : <LockOpen aria-hidden="true" className="size-4 opacity-40" />}
-                </button>
-              </li>
+              />
             );
           })}
         </ul>
@@ -271,39 +188,5 @@ export function LayersPanel({ className }: { className?: string }) {
         {announcement}
       </output>
     </section>
-  );
-}
-
-/** The in-place name editor: Enter or leaving the field saves, Escape cancels. */
-function RenameInput({ label, initial, onCommit, onCancel }: { label: string; initial: string; onCommit(value: string): void; onCancel(): void }) {
-  const [value, setValue] = useState(initial);
-  const input = useRef<HTMLInputElement>(null);
-  const done = useRef(false);
-  useEffect(() => {
-    input.current?.focus();
-    input.current?.select();
-  }, []);
-  const finish = (save: boolean) => {
-    if (done.current) return;
-    done.current = true;
-    if (save) onCommit(value);
-    else onCancel();
-  };
-  return (
-    <input
-      ref={input}
-      aria-label={label}
-      value={value}
-      maxLength={DESIGN_LIMITS.maxNameLength}
-      onChange={(event) => setValue(event.target.value)}
-      onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => {
-        event.stopPropagation();
-        if (event.key === 'Enter') finish(true);
-        if (event.key === 'Escape') finish(false);
-      }}
-      onBlur={() => finish(true)}
-      className="h-7 min-w-0 flex-1 rounded border border-input bg-background px-1.5 text-sm outline-none focus:ring-2 focus:ring-ring"
-    />
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { FACE_SAMPLE_URLS } from '../create/faceSamples.ts';
+import { FACE_SAMPLE_URLS } from '../create/public.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDesignStore } from './designStore.ts';
 import type { SamplePreviewStatus } from './useSamplePreview.ts';

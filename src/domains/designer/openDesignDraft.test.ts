@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DesignDocument } from '../../../contract/design.ts';
 import { designFixture } from '../../../core/testing/designFixture.ts';
-import { TOKEN_STORAGE_KEY } from '../account/accountStore.ts';
+import { TOKEN_STORAGE_KEY } from '../account/public.ts';
 import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import { saveServerDraft, serverBaseOf } from '../../api/designDrafts.ts';
 import { openDesignDraft } from './useDesignAutosave.ts';

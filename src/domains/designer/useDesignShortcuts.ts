@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { useDesignStore } from './designStore.ts';
-import { useDesignViewStore } from './designViewStore.ts';
+import { actionForKey } from './designActions.ts';
 
 /** Typing in these never triggers a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
@@ -19,33 +19,11 @@ const NUDGE: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight
 export function runDesignShortcut(event: KeyboardEvent): boolean {
   if (event.isComposing || isTyping(event.target)) return false;
   const store = useDesignStore.getState();
-  const view = useDesignViewStore.getState();
   const mod = event.ctrlKey || event.metaKey;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
 
-  if (mod && !event.altKey) {
-    const actions: Record<string, (() => void) | undefined> = {
-      z: event.shiftKey ? store.redo : store.undo,
-      y: store.redo,
-      d: store.duplicateSelection,
-      c: store.copySelection,
-      x: store.cutSelection,
-      v: store.paste,
-      g: event.shiftKey ? store.ungroupSelection : store.groupSelection,
-      a: () => store.select((store.document?.elements ?? []).filter((element) => !element.locked && !element.hidden).map((element) => element.id)),
-    };
-    const action = actions[key];
-    if (!action) return false;
-    // With nothing to act on, the browser keeps its own meaning (copying selected page text, bookmarking…).
-    const needsSelection = 'cxdg'.includes(key) && store.selection.length === 0;
-    if (needsSelection || (key === 'v' && !store.clipboard)) return false;
-    event.preventDefault();
-    action();
-    return true;
-  }
-  if (event.altKey || mod) return false;
-
-  const nudge = NUDGE[key];
+  // The arrows nudge by a step that Shift sets, so they are not registry actions.
+  const nudge = !mod && !event.altKey ? NUDGE[key] : undefined;
   if (nudge) {
     if (usesArrows(event.target) || store.selection.length === 0) return false;
     event.preventDefault();
@@ -53,22 +31,13 @@ export function runDesignShortcut(event: KeyboardEvent): boolean {
     store.nudgeSelection(nudge[0] * step, nudge[1] * step);
     return true;
   }
-  const actions: Record<string, (() => void) | undefined> = {
-    Delete: store.deleteSelection,
-    Backspace: store.deleteSelection,
-    Escape: () => store.select([]),
-    '+': view.zoomIn,
-    '=': view.zoomIn,
-    '-': view.zoomOut,
-    '_': view.zoomOut,
-    '0': view.zoomToFit,
-  };
-  const action = actions[key];
-  if (!action) return false;
+  const action = actionForKey(event);
+  // With nothing to act on, the browser keeps its own meaning (copying selected page text, bookmarking…).
+  if (!action || !(action.shortcutEnabled ?? action.enabled)(store)) return false;
   // Escape inside a menu closes the menu; the selection stays.
-  if (key === 'Escape' && (store.selection.length === 0 || (event.target instanceof HTMLElement && event.target.closest('[role="menu"]')))) return false;
+  if (action.id === 'deselect' && event.target instanceof HTMLElement && event.target.closest('[role="menu"]')) return false;
   event.preventDefault();
-  action();
+  action.perform(store);
   return true;
 }
 
