@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 export const campaignTypes = ['frame', 'background'] as const;
 export const campaignVisibilities = ['public', 'unlisted', 'private'] as const;
+export type CampaignType = (typeof campaignTypes)[number];
+export type CampaignVisibility = (typeof campaignVisibilities)[number];
 
 export const campaignCreator = z.object({
   username: z.string(),

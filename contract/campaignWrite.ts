@@ -111,6 +111,9 @@ const accessCode = z
   .max(CAMPAIGN_LIMITS.accessCodeMax, `The access code must be at most ${CAMPAIGN_LIMITS.accessCodeMax} characters`);
 const frames = z.array(frameRef).min(1, 'Add at least one frame').max(CAMPAIGN_LIMITS.framesMax, `At most ${CAMPAIGN_LIMITS.framesMax} frames`);
 
+/** The field rules both bodies share: the create form checks its fields with these before sending. */
+export const campaignFields = { title, description, caption, tags, accessCode, frames } as const;
+
 /**
  * POST /campaigns. More than one frame and visibility other than public need the creator plan
  * (403 PLAN_REQUIRED). A private campaign needs an access code.

@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { DESIGN_LIMITS, designDocument, designKinds } from './design.ts';
+import { migrateDesign } from './designMigrations.ts';
 
 /** Drafts one account may keep on the server. */
 export const DESIGN_DRAFTS_MAX = 50;
@@ -55,3 +56,20 @@ export interface DesignDraft {
   updatedAt: string;
 }
 export const designDraftResponse = z.object({ data: z.object({ document: designDocument, updatedAt: z.string() }) });
+
+/**
+ * The same answer as a client reads it: a copy stored at an older schema version is migrated first
+ * (contract/designMigrations.ts), so drafts saved before an upgrade still open; anything else must match.
+ */
+export const designDraftReadResponse = z.object({
+  data: z.object({
+    document: z.preprocess((stored) => {
+      try {
+        return migrateDesign(stored);
+      } catch {
+        return stored;
+      }
+    }, designDocument),
+    updatedAt: z.string(),
+  }),
+});

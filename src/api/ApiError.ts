@@ -1,7 +1,8 @@
+import type { TFunction } from 'i18next';
 import type { ErrorCode } from '../../contract/errorCodes.ts';
 
-/** Codes the client adds for failures that never reached a server answer. */
-export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'ABORTED';
+/** Codes the client adds for failures that never reached a server answer, or an answer it refused (MALFORMED_RESPONSE). */
+export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'ABORTED' | 'MALFORMED_RESPONSE';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /**
@@ -24,6 +25,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** The translated message for a failed call: the code's message, else `fallback` (not an API error). */
+export function apiErrorMessage(t: TFunction, error: unknown, fallback: string): string {
+  return isApiError(error) ? t(`errors.${error.code}`, { defaultValue: error.message }) : fallback;
 }
 
 /** i18n key (section `errors`) for showing an error to the user. */

@@ -1,382 +1,69 @@
 /**
- * Every account call (seed §7). Each one marks the store's request state (loading, then error
- * with the server's message or the network error's own) and rethrows the ApiError, so forms can
- * show `fields`. Calls that hand back an ID token store it and the account fields it carries.
+ * The account endpoints as plain calls: each sends one request of contract/routes.ts and resolves to its
+ * parsed answer. What an answer changes on this device (token, store fields) is domains/account's business.
  */
-import type { z } from 'zod';
-import { CAPTCHA_CHALLENGE_PATH, CAPTCHA_HEADER, captchaChallengeResponse, pendingResponse, refreshResponse, type AccountDetails, type VerifyRequest } from '../../contract/account.ts';
-import {
-  accountUpdateResponse,
-  appealResponse,
-  facebookCheckResponse,
-  notificationKeys,
-  presignedBannerResponse,
-  presignedPhotoResponse,
-  preferenceGetResponse,
-  type AccountUpdateBody,
-  type AppealResponse,
-  type NotificationPreference,
-  type SocialProvider,
-} from '../../contract/accountProfile.ts';
-import { apiV2, ApiError, isApiError, putSignedUpload } from './index.ts';
-import { accountFromIdToken, TOKEN_STORAGE_KEY, useAccountStore, type AccountData } from '../domains/account/accountStore.ts';
-import { lookupIpCountry, tracked } from './accountCalls.ts';
+import { CAPTCHA_HEADER } from '../../contract/account.ts';
+import type { SocialProvider } from '../../contract/accountProfile.ts';
+import { callRoute, type RouteBody } from './callRoute.ts';
 
-export { CAPTCHA_HEADER, lookupIpCountry, type SocialProvider };
+export { CAPTCHA_HEADER };
 
-export interface GeneralPreference {
-  country?: string | null;
-  language?: string | null;
-}
+const web = { isMobile: false } as const;
 
-type Json = Record<string, unknown>;
+export const signInNative = (credentials: { email: string; password: string }) => callRoute('POST /account/auth/native', { body: { ...credentials, ...web } });
 
-function object(value: unknown): Json | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
-}
+export const registerAccount = (account: { name: string; email: string; password: string }, captcha: string) =>
+  callRoute('POST /account', { body: { ...account, ...web, deviceType: 'WEB' }, headers: { [CAPTCHA_HEADER]: captcha } });
 
-function dataOf(body: unknown): Json | null {
-  return object(object(body)?.data);
-}
+export const sendPending = (body: Omit<RouteBody<'POST /account/pending'>, 'isMobile'>) => callRoute('POST /account/pending', { body: { ...body, ...web } as RouteBody<'POST /account/pending'> });
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
+/** Sign-in with a provider's token (Google: ID token, Facebook: access token). */
+export const signInWith = (provider: SocialProvider, token: string) =>
+  provider === 'facebook' ? callRoute('POST /account/auth/facebook', { body: { accessToken: token, ...web } }) : callRoute('POST /account/auth/google', { body: { idToken: token, ...web } });
 
-/** The body in the contract's shape, or an ApiError saying the answer was not understood. */
-function parsed<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'The server answer was not understood', cause: result.error });
-  return result.data;
-}
+export const integrateProvider = (provider: SocialProvider, token: string) =>
+  callRoute('POST /account/auth/integrate/:provider', { params: { provider }, body: provider === 'facebook' ? { accessToken: token, ...web } : { idToken: token, ...web } });
 
-function patch(data: Partial<AccountData>): void {
-  useAccountStore.getState().patch(data);
-}
+export const revokeProvider = (provider: SocialProvider) => callRoute('POST /account/auth/revoke', { body: { provider, ...web } });
 
-/** Stores an ID token and the account fields it carries; false when the body held none. */
-export function applyIdToken(body: unknown): boolean {
-  const idToken = text(dataOf(body)?.idToken) ?? text(object(body)?.idToken);
-  if (!idToken) return false;
-  const fields = accountFromIdToken(idToken);
-  if (!fields) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'The server sent an unreadable ID token' });
-  localStorage.setItem(TOKEN_STORAGE_KEY, idToken);
-  patch(fields);
-  return true;
-}
+export const refreshSession = () => callRoute('POST /account/auth/refresh', { body: { profile: true, ...web } });
 
-/** Profile fields the token does not carry; country and language only when the server has them (locale setup fills them otherwise). */
-function applyAccountDetails(details: AccountDetails | undefined): void {
-  if (!details) return;
-  patch({
-    bio: details.bio,
-    banner: details.banner ?? '',
-    websiteLink: details.websiteLink,
-    ...(details.country ? { country: details.country } : {}),
-    ...(details.language ? { language: details.language } : {}),
-  });
-}
+export const logoutAllSessions = () => callRoute('POST /account/auth/logout-all', {});
 
-/** Provider SDK sessions, when their scripts were ever loaded on this page. */
-interface ProviderGlobals {
-  google?: { accounts?: { id?: { disableAutoSelect?: () => void } } };
-  FB?: { logout?: (callback?: () => void) => void; getAccessToken?: () => string | null };
-  gtag?: (...args: unknown[]) => void;
-}
+const flag = (on: boolean) => (on ? 'true' : 'false');
 
-function revokeProviderSessions(): void {
-  const globals = globalThis as ProviderGlobals;
-  try {
-    globals.google?.accounts?.id?.disableAutoSelect?.();
-    if (globals.FB?.getAccessToken?.()) globals.FB.logout?.();
-  } catch (error) {
-    console.error('Could not end the provider session', error);
-  }
-}
+export const getPreferences = (parts: { general: boolean; notification: boolean }) =>
+  callRoute('GET /account/preference/get', { query: { general: flag(parts.general), notification: flag(parts.notification) } });
 
-function logoutAnalyticsUser(): void {
-  (globalThis as ProviderGlobals).gtag?.('set', { user_id: null });
-}
+export const updatePreference = (body: RouteBody<'PATCH /account/preference/update'>) => callRoute('PATCH /account/preference/update', { body });
 
-/** Seed §4 logout: token removed, every account field cleared, sign-in modal reset, provider and analytics sessions ended. */
-export function logout(): void {
-  useAccountStore.getState().logout();
-  revokeProviderSessions();
-  logoutAnalyticsUser();
-}
+export const updateAccountFields = (body: RouteBody<'PATCH /account/update'>) => callRoute('PATCH /account/update', { body });
 
-// Sign-in and registration
+export const presignAvatar = (contentType: string) => callRoute('POST /account/presigned/photo-profile', { body: { contentType } as RouteBody<'POST /account/presigned/photo-profile'> });
 
-export async function signIn(credentials: { email: string; password: string }): Promise<void> {
-  await tracked(async () => {
-    let body: unknown;
-    try {
-      body = await apiV2.post<unknown>('/account/auth/native', { body: { ...credentials, isMobile: false } });
-    } catch (error) {
-      // The server mailed a fresh code: the next stop is /verification.
-      if (isApiError(error) && error.code === 'ACCOUNT_NOT_VERIFIED') patch({ verifyPayload: { otp: '', email: credentials.email.trim().toLowerCase(), request: 'VERIFY_REGISTRATION' } });
-      throw error;
-    }
-    if (!applyIdToken(body)) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'The server did not sign you in' });
-  });
-  loadProfileInBackground();
-}
+export const setAvatar = (avatar: string) => callRoute('POST /account/photo-profile', { body: { avatar } });
 
-/** POST /account with the ALTCHA payload as header; the code to verify goes out by mail. */
-export async function register(account: { name: string; email: string; password: string }, captcha: string): Promise<void> {
-  await tracked(async () => {
-    const body = await apiV2.post<unknown>('/account', { body: { ...account, isMobile: false, deviceType: 'WEB' }, headers: { [CAPTCHA_HEADER]: captcha } });
-    const email = text(dataOf(body)?.email) ?? account.email.trim().toLowerCase();
-    patch({ verifyPayload: { otp: '', email, request: 'VERIFY_REGISTRATION' } });
-  });
-}
+export const presignBanner = (contentType: string) => callRoute('POST /account/presigned/banner', { body: { banner: contentType } as RouteBody<'POST /account/presigned/banner'> });
 
-function resendRequest(request: string): VerifyRequest {
-  return request === 'VERIFY_EMAIL_UPDATE' ? 'RESEND_VERIFICATION_CODE_EMAIL_UPDATE' : 'RESEND_VERIFICATION_CODE_REGISTRATION';
-}
+/** The mail link that cancels a pending email change (no session needed). */
+export const cancelEmailChangeByLink = (uuid: string, ticket: string) => callRoute('POST /account/reset-email', { query: { uuid, ticket } });
 
-/** POST /account/pending with the code for the pending request; clears it once verified. */
-export async function verifyCode(verificationCode: string): Promise<void> {
-  const { email, request } = useAccountStore.getState().verifyPayload;
-  await tracked(async () => {
-    const body = parsed(pendingResponse, await apiV2.post<unknown>('/account/pending', { body: { email, request, verificationCode, isMobile: false } }));
-    applyIdToken(body);
-    patch({ verifyPayload: { otp: '', email: '', request: '' }, ...(request === 'VERIFY_EMAIL_UPDATE' ? { emailUpdate: null } : {}) });
-  });
-  if (request === 'VERIFY_REGISTRATION') loadProfileInBackground();
-}
+export const cancelPendingEmailChange = () => callRoute('DELETE /account/email-update', {});
 
-/** Sends the code again; resolves to the seconds to wait before the next resend. */
-export async function resendCode(): Promise<number> {
-  const { email, request } = useAccountStore.getState().verifyPayload;
-  const body = parsed(pendingResponse, await tracked(() => apiV2.post<unknown>('/account/pending', { body: { email, request: resendRequest(request), isMobile: false } })));
-  return 'resendAfterSeconds' in body.data ? body.data.resendAfterSeconds : 0;
-}
+export const forgotPassword = (email: string) => callRoute('POST /account/forgot-password', { body: { email } });
 
-export async function signInWithProvider(provider: SocialProvider, token: string): Promise<void> {
-  await tracked(async () => {
-    const body = await apiV2.post<unknown>(`/account/auth/${provider}`, { body: { ...(provider === 'facebook' ? { accessToken: token } : { idToken: token }), isMobile: false } });
-    if (!applyIdToken(body)) throw new ApiError({ status: 200, code: 'INTERNAL', message: 'The server did not sign you in' });
-  });
-  loadProfileInBackground();
-}
+export const setNewPassword = (ticketId: string, newPassword: string) => callRoute('PATCH /account/forgot-password', { body: { ticketId, newPassword } });
 
-export async function linkProvider(provider: SocialProvider, token: string): Promise<void> {
-  await tracked(async () => {
-    applyIdToken(await apiV2.post<unknown>(`/account/auth/integrate/${provider}`, { body: { ...(provider === 'facebook' ? { accessToken: token } : { idToken: token }), isMobile: false } }));
-  });
-}
+export const deleteOwnAccount = () => callRoute('DELETE /account/delete', {});
 
-export async function unlinkProvider(provider: SocialProvider): Promise<void> {
-  await tracked(async () => {
-    applyIdToken(await apiV2.post<unknown>('/account/auth/revoke', { body: { provider, isMobile: false } }));
-    patch({ associatedAccount: { ...useAccountStore.getState().associatedAccount, [provider]: null } });
-  });
-}
+export const unsubscribeByLink = (link: { email: string; type: string; token: string }) => callRoute('POST /account/preference/unsubscribe', { body: link as RouteBody<'POST /account/preference/unsubscribe'> });
 
-// Token refresh and the guard's calls
+export const checkFacebookDeletionCode = (code: string) => callRoute('POST /account/auth/check/facebook', { body: { code } });
 
-/**
- * POST /account/auth/refresh { profile: true }: stores the new token, the account fields and the
- * profile flags. A refresh the server refuses logs the user out (seed §4).
- */
-export async function refreshToken(): Promise<void> {
-  let body: unknown;
-  try {
-    body = await tracked(() => apiV2.post<unknown>('/account/auth/refresh', { body: { profile: true, isMobile: false } }));
-  } catch (error) {
-    if (!isApiError(error) || error.status !== 0) logout();
-    throw error;
-  }
-  applyRefresh(body);
-}
+export const getAppeal = () => callRoute('GET /account/appeal', {});
 
-/** Stores a refresh answer: the token, then the profile fields and flags when it has them. */
-function applyRefresh(body: unknown): void {
-  const { data } = parsed(refreshResponse, body);
-  applyIdToken(body);
-  const profile = data.profile;
-  if (!profile) return;
-  applyAccountDetails(profile.account);
-  patch({
-    isSuspended: profile.flag.suspended,
-    appealStatus: profile.flag.appealStatus || 'NOT_YET',
-    suspendedAt: profile.flag.suspendedAt ?? 0,
-    emailUpdate: profile.emailUpdate,
-    applyMonetization: profile.applyMonetization,
-  });
-}
+export const presignAppealFile = (contentType: string) => callRoute('POST /account/presigned/appeal', { body: { contentType } as RouteBody<'POST /account/presigned/appeal'> });
 
-/**
- * Right after a sign-in the token is all the client has: this fetches what it does not carry (bio, banner,
- * website, flags). Best effort and silent: a failure keeps the fresh session; the next page load retries.
- */
-function loadProfileInBackground(): void {
-  const uuid = useAccountStore.getState().uuid;
-  apiV2
-    .post<unknown>('/account/auth/refresh', { body: { profile: true, isMobile: false } })
-    // A sign-out (or another sign-in) meanwhile wins: the answer belongs to a session that is gone.
-    .then((body) => useAccountStore.getState().uuid === uuid && applyRefresh(body))
-    .catch((error: unknown) => console.warn('Could not load the profile after sign-in', error));
-}
+export const sendAppeal = (appeal: { message: string; file?: string }, captcha: string) => callRoute('POST /account/appeal', { body: appeal, headers: { [CAPTCHA_HEADER]: captcha } });
 
-/** POST /account/auth/logout-all: ends every session of the account, then this one. */
-export async function signOutEverywhere(): Promise<void> {
-  await tracked(() => apiV2.post<unknown>('/account/auth/logout-all'));
-  logout();
-}
-
-export interface Preferences {
-  general: GeneralPreference | null;
-  notification: NotificationPreference | null;
-}
-
-/** GET /account/preference/get with the parts asked for. */
-export async function fetchPreferences(parts: { general?: boolean; notification?: boolean } = { general: true, notification: true }): Promise<Preferences> {
-  const body = await tracked(() => apiV2.get<unknown>('/account/preference/get', { query: { general: parts.general === true, notification: parts.notification === true } }));
-  const { data } = parsed(preferenceGetResponse, body);
-  return { general: data.generalPreference ?? null, notification: data.notificationPreference ?? null };
-}
-
-export async function fetchGeneralPreference(): Promise<GeneralPreference | null> {
-  return (await fetchPreferences({ general: true, notification: false })).general;
-}
-
-/** PATCH /account/preference/update, sending only the fields that are set (seed §5). */
-export async function savePreference(type: 'general' | 'notification', preference: Partial<NotificationPreference> & { country?: string; language?: string }): Promise<void> {
-  const body: Json = { type };
-  for (const [key, value] of Object.entries(preference)) if (value !== undefined && value !== '' && (key === 'country' || key === 'language' || (notificationKeys as readonly string[]).includes(key))) body[key] = value;
-  await tracked(() => apiV2.patch<unknown>('/account/preference/update', { body }));
-}
-
-export async function saveGeneralPreference(preference: { country?: string; language?: string }): Promise<void> {
-  await savePreference('general', preference);
-}
-
-// Profile
-
-export type AccountUpdate = Omit<AccountUpdateBody, 'avatar' | 'banner'>;
-
-/** PATCH /account/update; an email change leaves a code to verify at the new address. */
-export async function updateAccount(update: AccountUpdate): Promise<void> {
-  await tracked(async () => {
-    const body = await apiV2.patch<unknown>('/account/update', { body: update });
-    applyIdToken(body);
-    const { email, ...rest } = update;
-    const fields: Partial<AccountData> = {};
-    for (const [key, value] of Object.entries(rest)) if (typeof value === 'string') (fields as Record<string, string>)[key] = value.trim();
-    patch(fields);
-    applyAccountDetails(accountUpdateResponse.safeParse(body).data?.data.account);
-    const started = object(dataOf(body)?.emailUpdate);
-    if (email !== undefined) {
-      const pending = text(started?.email) ?? email.trim().toLowerCase();
-      patch({ emailUpdate: started ?? { email: pending }, verifyPayload: { otp: '', email: pending, request: 'VERIFY_EMAIL_UPDATE' } });
-    }
-  });
-}
-
-/** Presigned upload, then POST /account/photo-profile with the stored key. */
-export async function uploadAvatar(file: File): Promise<void> {
-  await tracked(async () => {
-    const upload = parsed(presignedPhotoResponse, await apiV2.post<unknown>('/account/presigned/photo-profile', { body: { contentType: file.type } })).data;
-    await putSignedUpload(upload, file);
-    const body = await apiV2.post<unknown>('/account/photo-profile', { body: { avatar: upload.key } });
-    if (!applyIdToken(body)) patch({ avatar: upload.key });
-  });
-}
-
-/** Presigned upload, then PATCH /account/update with the banner key. */
-export async function uploadBanner(file: File): Promise<void> {
-  await tracked(async () => {
-    const upload = parsed(presignedBannerResponse, await apiV2.post<unknown>('/account/presigned/banner', { body: { banner: file.type } })).data.banner;
-    await putSignedUpload(upload, file);
-    const body = await apiV2.patch<unknown>('/account/update', { body: { banner: upload.key } });
-    applyIdToken(body);
-    // The answer holds the banner's public URL (the upload key is gone once the server re-encoded it).
-    applyAccountDetails(parsed(accountUpdateResponse, body).data.account);
-  });
-}
-
-/** POST /account/reset-email?uuid&ticket: cancels a pending email change. */
-export async function cancelEmailChange(uuid: string, ticket: string): Promise<void> {
-  await tracked(() => apiV2.post<unknown>('/account/reset-email', { query: { uuid, ticket } }));
-  if (useAccountStore.getState().uuid === uuid) forgetEmailChange();
-}
-
-function forgetEmailChange(): void {
-  patch({ emailUpdate: null });
-  if (useAccountStore.getState().verifyPayload.request === 'VERIFY_EMAIL_UPDATE') patch({ verifyPayload: { otp: '', email: '', request: '' } });
-}
-
-/** DELETE /account/email-update: the signed-in owner cancels the pending change. "Nothing pending" also ends in no pending change. */
-export async function cancelOwnEmailChange(): Promise<void> {
-  try {
-    await tracked(() => apiV2.delete<unknown>('/account/email-update'));
-  } catch (error) {
-    if (!isApiError(error) || error.status !== 404) throw error;
-    patch({ error: null });
-  }
-  forgetEmailChange();
-}
-
-// Passwords and deletion
-
-export async function requestPasswordReset(email: string): Promise<void> {
-  await tracked(() => apiV2.post<unknown>('/account/forgot-password', { body: { email } }));
-}
-
-export async function resetPassword(ticketId: string, newPassword: string): Promise<void> {
-  await tracked(() => apiV2.patch<unknown>('/account/forgot-password', { body: { ticketId, newPassword } }));
-}
-
-export async function deleteAccount(): Promise<void> {
-  await tracked(() => apiV2.delete<unknown>('/account/delete'));
-  logout();
-}
-
-// Mail links, appeal, captcha
-
-export async function unsubscribe(link: { email: string; type: string; token: string }): Promise<void> {
-  await tracked(() => apiV2.post<unknown>('/account/preference/unsubscribe', { body: link }));
-}
-
-/** POST /account/auth/check/facebook { code } → data; nothing on error (seed §8). */
-export async function checkFacebookDeletion(code: string): Promise<z.infer<typeof facebookCheckResponse>['data'] | null> {
-  try {
-    return parsed(facebookCheckResponse, await tracked(() => apiV2.post<unknown>('/account/auth/check/facebook', { body: { code } }))).data;
-  } catch {
-    return null;
-  }
-}
-
-export type AppealState = AppealResponse['data'];
-
-function applyAppeal(state: AppealState): AppealState {
-  patch({ appealStatus: state.appealStatus, isSuspended: state.isSuspended, suspendedAt: state.suspendedAt ?? 0 });
-  return state;
-}
-
-export async function fetchAppeal(): Promise<AppealState> {
-  return applyAppeal(parsed(appealResponse, await tracked(() => apiV2.get<unknown>('/account/appeal'))).data);
-}
-
-/** Optional evidence image through a presigned upload, then POST /account/appeal with the captcha header. */
-export async function submitAppeal(appeal: { message: string; file: File | null }, captcha: string): Promise<AppealState> {
-  return tracked(async () => {
-    let file: string | undefined;
-    if (appeal.file) {
-      const upload = parsed(presignedPhotoResponse, await apiV2.post<unknown>('/account/presigned/appeal', { body: { contentType: appeal.file.type } })).data;
-      await putSignedUpload(upload, appeal.file);
-      file = upload.key;
-    }
-    const body = await apiV2.post<unknown>('/account/appeal', { body: { message: appeal.message, ...(file ? { file } : {}) }, headers: { [CAPTCHA_HEADER]: captcha } });
-    return applyAppeal(parsed(appealResponse, body).data);
-  });
-}
-
-/** GET /captcha/challenge: the ALTCHA challenge object. */
-export async function fetchCaptchaChallenge(): Promise<z.infer<typeof captchaChallengeResponse>> {
-  const body = await apiV2.get<unknown>(CAPTCHA_CHALLENGE_PATH);
-  return parsed(captchaChallengeResponse, object(dataOf(body)) ?? body);
-}
-
+export const getCaptchaChallenge = () => callRoute('GET /captcha/challenge', {});

@@ -1,7 +1,7 @@
-import type { Campaign, CampaignListResponse, CampaignResponse, CampaignSummary } from '../../contract/campaign.ts';
+import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
 import type { SupportResult } from '../../contract/campaignWrite.ts';
 import { CAMPAIGN_ACCESS_HEADER } from '../../contract/campaignAccess.ts';
-import { apiV2 } from './index.ts';
+import { callRoute } from './callRoute.ts';
 
 export interface CampaignPage {
   items: CampaignSummary[];
@@ -36,34 +36,29 @@ export function accessHeaders(uri: string): Record<string, string> {
   return code ? { [CAMPAIGN_ACCESS_HEADER]: code } : {};
 }
 
-const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
-
 export async function fetchCampaigns(page: number, limit: number, signal?: AbortSignal): Promise<CampaignPage> {
-  const body = await apiV2.get<CampaignListResponse>('/campaigns', { query: { page, limit }, ...withSignal(signal) });
-  return body.data;
+  return (await callRoute('GET /campaigns', { query: { page, limit }, signal })).data;
 }
 
 /** A campaign; private ones need the access code stored with storeAccessCode (else 403 ACCESS_CODE_REQUIRED). */
 export async function fetchCampaign(uri: string, signal?: AbortSignal): Promise<Campaign> {
-  const body = await apiV2.get<CampaignResponse>(`/campaigns/${encodeURIComponent(uri)}`, { headers: accessHeaders(uri), ...withSignal(signal) });
-  return body.data;
+  return (await callRoute('GET /campaigns/:uri', { params: { uri }, headers: accessHeaders(uri), signal })).data;
 }
 
 /** Checks an access code; on success it is stored for the rest of the visit. */
 export async function unlockCampaign(uri: string, code: string): Promise<Campaign> {
   const trimmed = code.trim();
-  const body = await apiV2.post<CampaignResponse>(`/campaigns/${encodeURIComponent(uri)}/access`, { body: { code: trimmed } });
+  const body = await callRoute('POST /campaigns/:uri/access', { params: { uri }, body: { code: trimmed } });
   storeAccessCode(uri, trimmed);
   return body.data;
 }
 
 /** Counts a page view of the campaign (the server counts a fingerprint once per 30 minutes). */
 export async function recordVisit(uri: string): Promise<void> {
-  await apiV2.post<unknown>(`/campaigns/${encodeURIComponent(uri)}/visits`, { headers: accessHeaders(uri) });
+  await callRoute('POST /campaigns/:uri/visits', { params: { uri }, headers: accessHeaders(uri) });
 }
 
 /** Counts this person's support once; no image is sent. */
 export async function recordSupport(uri: string, frameId?: string): Promise<SupportResult> {
-  const body = await apiV2.post<{ data: SupportResult }>(`/campaigns/${encodeURIComponent(uri)}/supports`, { body: frameId ? { frameId } : {}, headers: accessHeaders(uri) });
-  return body.data;
+  return (await callRoute('POST /campaigns/:uri/supports', { params: { uri }, body: frameId ? { frameId } : {}, headers: accessHeaders(uri) })).data;
 }

@@ -1,7 +1,7 @@
 import type { ReportBody } from '../../contract/report.ts';
-import { apiV2 } from './index.ts';
+import { callRoute } from './callRoute.ts';
 
 /** One report per person and target; a repeat rejects with 409 ALREADY_REPORTED. */
 export async function sendReport(report: ReportBody): Promise<void> {
-  await apiV2.post<unknown>('/reports', { body: report });
+  await callRoute('POST /reports', { body: report });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isApiError } from '../api/index.ts';
+import { isApiError } from './index.ts';
 
 export type AsyncState<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; data: T };
 

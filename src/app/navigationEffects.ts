@@ -1,12 +1,9 @@
-import { apiV2 } from '../api/index.ts';
+import { recordPageView } from '../api/site.ts';
 import { changeLocale, currentLocale, guessLocale, isSupportedLocale } from '../lib/i18n/index.ts';
-import { lookupIpCountry } from '../api/accountCalls.ts';
-import { isFreePlan, isLoggedIn, useAccountStore } from '../domains/account/accountStore.ts';
+import { isFreePlan, isLoggedIn, loadAccountActions as accountApi, lookupIpCountry, useAccountStore } from '../domains/account/public.ts';
 import { resolveGuard, shouldRefreshPlanCountry, shouldRunLocaleSetup } from './guard.ts';
 import { runLocaleSetup } from './localeSetup.ts';
 
-/** The account API (and the schema library it validates with) loads only when a signed-in navigation needs it. */
-const accountApi = () => import('../api/account.ts');
 
 let firstNavigation = true;
 let previousPath: string | null = null;
@@ -20,7 +17,7 @@ export function resetNavigationEffects(): void {
 export function sendPageView(path: string, routeName: string, referrer?: string): void {
   const body: { path: string; routeName: string; referrer?: string } = { path, routeName };
   if (referrer) body.referrer = referrer;
-  apiV2.post('/analytics/page-view', { body }).catch((error: unknown) => console.error('Page view tracking failed', error));
+  recordPageView(body).catch((error: unknown) => console.error('Page view tracking failed', error));
 }
 
 export async function setupLocale(): Promise<void> {

@@ -1,17 +1,17 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetNavigationEffects } from '../app/navigationEffects.ts';
-import { createRoutes } from '../app/routes.tsx';
-import { PAGE_ROUTES } from '../app/routeTable.ts';
+import { resetNavigationEffects } from './navigationEffects.ts';
+import { createRoutes } from './routes.tsx';
+import { PAGE_ROUTES } from './routeTable.ts';
 import { createApiMock } from '../testing/apiMock.ts';
 import { initTestI18n, missingKeys } from '../testing/i18nForTests.ts';
-import { accountDefaults, useAccountStore } from '../domains/account/accountStore.ts';
+import { accountDefaults, useAccountStore } from '../domains/account/public.ts';
 import { apiV2 } from '../api/index.ts';
 import { demoSummary } from '../testing/apiMock.ts';
-import { clearSupportResult, setSupportResult } from '../domains/support/supportResult.ts';
+import { clearSupportResult, setSupportResult } from '../domains/support/public.ts';
 
-vi.mock(import('../api/index.ts'), async (original) => {
+vi.mock(import('../api/clients.ts'), async (original) => {
   const { createApiMock: make } = await import('../testing/apiMock.ts');
   return { ...(await original()), apiV2: make() as ReturnType<typeof createApiMock> as never };
 });

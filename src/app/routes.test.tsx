@@ -1,6 +1,6 @@
 import { createMemoryRouter, matchRoutes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountDefaults, useAccountStore } from '../domains/account/accountStore.ts';
+import { accountDefaults, useAccountStore } from '../domains/account/public.ts';
 import { resetNavigationEffects } from './navigationEffects.ts';
 import { createRoutes } from './routes.tsx';
 import { PAGE_ROUTES } from './routeTable.ts';
@@ -8,7 +8,7 @@ import { createApiMock } from '../testing/apiMock.ts';
 import { initTestI18n } from '../testing/i18nForTests.ts';
 
 const api = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createApiMock> }));
-vi.mock(import('../api/index.ts'), async (original) => {
+vi.mock(import('../api/clients.ts'), async (original) => {
   const { createApiMock: make } = await import('../testing/apiMock.ts');
   api.current = make();
   return { ...(await original()), apiV2: api.current as never };

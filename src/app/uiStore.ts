@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { NOTICE_PATH, readNotice } from '../../contract/readNotice.ts';
-import { apiV2 } from '../api/index.ts';
+import { fetchNotice } from '../api/site.ts';
 
 export interface UiState {
   maintenanceVisible: boolean;
@@ -32,11 +31,8 @@ let noticeLoad: Promise<void> | undefined;
  * (mail) is down. Without an answer the banner stays hidden: the notice is a courtesy, not a gate.
  */
 export function loadMaintenanceNotice(): Promise<void> {
-  noticeLoad ??= apiV2
-    .get<unknown>(NOTICE_PATH)
-    .then((body) => {
-      const notice = readNotice(body);
-      if (!notice) throw new Error('The notice answer has an unexpected shape');
+  noticeLoad ??= fetchNotice()
+    .then((notice) => {
       if (notice.maintenance) useUiStore.getState().setMaintenanceVisible(true);
     })
     .catch((error: unknown) => console.warn('Could not load the site notice', error));

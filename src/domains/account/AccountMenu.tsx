@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { logout } from '../../api/account.ts';
+import { logout } from './accountActions.ts';
 import { useAccountStore } from './accountStore.ts';
 import { Avatar } from './Avatar.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchCaptchaChallenge } from '../../api/account.ts';
+import { fetchCaptchaChallenge } from './accountActions.ts';
 import { Button } from '../../ui/Button.tsx';
 import { errorMessage } from './formErrors.ts';
 

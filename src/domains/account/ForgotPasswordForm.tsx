@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordRequest } from '../../../contract/account.ts';
-import { requestPasswordReset } from '../../api/account.ts';
-import { FormError, TextField } from './TextField.tsx';
+import { requestPasswordReset } from './accountActions.ts';
+import { FormError, TextField } from '../../ui/TextField.tsx';
 import { useAccountForm } from './useAccountForm.ts';
-import { SubmitButton } from './SubmitButton.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 
 /** Asks for a reset link; says so once the mail is on its way. */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SocialProvider } from '../../../contract/accountProfile.ts';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog.tsx';
-import { ForgotPasswordForm } from '../../domains/account/ForgotPasswordForm.tsx';
-import { errorMessage } from '../../domains/account/formErrors.ts';
-import { SignInForm } from '../../domains/account/SignInForm.tsx';
-import { SignUpForm } from '../../domains/account/SignUpForm.tsx';
-import { SocialButtons } from '../../domains/account/SocialButtons.tsx';
-import { providerToken } from '../../domains/account/socialConfig.ts';
-import { FormError } from '../../domains/account/TextField.tsx';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { errorMessage } from './formErrors.ts';
+import { SignInForm } from './SignInForm.tsx';
+import { SignUpForm } from './SignUpForm.tsx';
+import { SocialButtons } from './SocialButtons.tsx';
+import { providerToken } from './socialConfig.ts';
+import { FormError } from '../../ui/TextField.tsx';
 import { cn } from '../../lib/cn.ts';
-import { signInWithProvider } from '../../api/account.ts';
-import { useAccountStore, type AuthOption } from '../../domains/account/accountStore.ts';
+import { signInWithProvider } from './accountActions.ts';
+import { useAccountStore, type AuthOption } from './accountStore.ts';
 
 const TABS: readonly Exclude<AuthOption, 'forgot-password'>[] = ['sign-in', 'sign-up'];
 

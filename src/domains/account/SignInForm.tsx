@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { emailField } from '../../../contract/account.ts';
 import { Button } from '../../ui/Button.tsx';
 import { isApiError } from '../../api/index.ts';
-import { signIn } from '../../api/account.ts';
-import { FormError, TextField } from './TextField.tsx';
+import { signIn } from './accountActions.ts';
+import { FormError, TextField } from '../../ui/TextField.tsx';
 import { useAccountForm } from './useAccountForm.ts';
-import { SubmitButton } from './SubmitButton.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 
 const signInSchema = z.object({ email: emailField, password: z.string().min(1, 'Password is required') });
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailField, nameField, passwordField } from '../../../contract/account.ts';
-import { register } from '../../api/account.ts';
+import { register } from './accountActions.ts';
 import { CaptchaField } from './CaptchaField.tsx';
-import { FormError, TextField } from './TextField.tsx';
+import { FormError, TextField } from '../../ui/TextField.tsx';
 import { useAccountForm } from './useAccountForm.ts';
-import { SubmitButton } from './SubmitButton.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 
 const signUpSchema = z.object({ name: nameField, email: emailField, password: passwordField });
 

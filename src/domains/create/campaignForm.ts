@@ -1,9 +1,10 @@
-import { campaignCategories, CAMPAIGN_LIMITS, type CampaignCategory, type CampaignCreateBody, type CampaignUpdateBody, type FrameRef, type ManagedCampaign } from '../../../contract/campaignWrite.ts';
+import type { z } from 'zod';
+import { campaignCategories, campaignFields, CAMPAIGN_LIMITS, type CampaignCategory, type CampaignCreateBody, type CampaignUpdateBody, type FrameRef, type ManagedCampaign } from '../../../contract/campaignWrite.ts';
 import { campaignUriProblem } from '../../../contract/campaignUri.ts';
-import type { campaignTypes, campaignVisibilities } from '../../../contract/campaign.ts';
+import type { CampaignType, CampaignVisibility } from '../../../contract/campaign.ts';
 
-export type CampaignType = (typeof campaignTypes)[number];
-export type Visibility = (typeof campaignVisibilities)[number];
+export type { CampaignType };
+export type Visibility = CampaignVisibility;
 
 export interface CampaignFormValues {
   title: string;
@@ -58,8 +59,6 @@ export function parseTags(text: string): string[] {
   return [...seen];
 }
 
-const TAG = /^[\p{L}\p{N}_-]+$/u;
-
 export interface ValidationContext {
   frameCount: number;
   creatorPlan: boolean;
@@ -67,24 +66,41 @@ export interface ValidationContext {
   hasAccessCode?: boolean;
 }
 
-/** The same rules as contract/campaignWrite.ts, as translatable problems shown before anything is sent. */
+/** The issues of `value` under one of the contract's field rules (none when it passes). */
+function issuesOf(schema: z.ZodType, value: unknown): z.core.$ZodIssue[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues;
+}
+
+/** Too short (`short`) or too long (`long`) by the field's rule, or null when it passes. */
+function lengthProblem(schema: z.ZodType, value: string): 'short' | 'long' | null {
+  const [issue] = issuesOf(schema, value);
+  return issue ? (issue.code === 'too_small' ? 'short' : 'long') : null;
+}
+
+/**
+ * The field rules of contract/campaignWrite.ts (campaignFields), run on the form's values and reported as
+ * translatable problems before anything is sent; the plan and frame-count rules are the form's own.
+ */
 export function validateCampaignForm(values: CampaignFormValues, context: ValidationContext): Partial<Record<FormField, FieldProblem>> {
   const problems: Partial<Record<FormField, FieldProblem>> = {};
-  const title = values.title.trim();
-  if (title.length < CAMPAIGN_LIMITS.titleMin) problems.title = { key: 'titleShort', values: { min: CAMPAIGN_LIMITS.titleMin } };
-  else if (title.length > CAMPAIGN_LIMITS.titleMax) problems.title = { key: 'titleLong', values: { max: CAMPAIGN_LIMITS.titleMax } };
+  const title = lengthProblem(campaignFields.title, values.title);
+  if (title === 'short') problems.title = { key: 'titleShort', values: { min: CAMPAIGN_LIMITS.titleMin } };
+  else if (title === 'long') problems.title = { key: 'titleLong', values: { max: CAMPAIGN_LIMITS.titleMax } };
   const uriProblem = campaignUriProblem(values.uri.trim());
   if (uriProblem) problems.uri = { key: `uri.${uriProblem}` };
-  if (values.description.trim().length > CAMPAIGN_LIMITS.descriptionMax) problems.description = { key: 'tooLong', values: { max: CAMPAIGN_LIMITS.descriptionMax } };
-  if (values.caption.trim().length > CAMPAIGN_LIMITS.captionMax) problems.caption = { key: 'tooLong', values: { max: CAMPAIGN_LIMITS.captionMax } };
-  const tags = parseTags(values.tags);
-  if (tags.length > CAMPAIGN_LIMITS.tagsMax) problems.tags = { key: 'tagsMany', values: { max: CAMPAIGN_LIMITS.tagsMax } };
-  else if (tags.some((tag) => tag.length > CAMPAIGN_LIMITS.tagMax || !TAG.test(tag))) problems.tags = { key: 'tagInvalid', values: { max: CAMPAIGN_LIMITS.tagMax } };
+  if (lengthProblem(campaignFields.description, values.description)) problems.description = { key: 'tooLong', values: { max: CAMPAIGN_LIMITS.descriptionMax } };
+  if (lengthProblem(campaignFields.caption, values.caption)) problems.caption = { key: 'tooLong', values: { max: CAMPAIGN_LIMITS.captionMax } };
+  const tagIssues = issuesOf(campaignFields.tags, parseTags(values.tags));
+  // An issue of the list itself is "too many"; one of an entry is a tag that is too long or not one word.
+  if (tagIssues.some((issue) => issue.path.length === 0)) problems.tags = { key: 'tagsMany', values: { max: CAMPAIGN_LIMITS.tagsMax } };
+  else if (tagIssues.length > 0) problems.tags = { key: 'tagInvalid', values: { max: CAMPAIGN_LIMITS.tagMax } };
   const code = values.accessCode.trim();
   if (values.visibility !== 'public' && !context.creatorPlan) problems.visibility = { key: 'planVisibility' };
   if (values.visibility === 'private' && !(code === '' && context.hasAccessCode)) {
-    if (code.length < CAMPAIGN_LIMITS.accessCodeMin) problems.accessCode = { key: 'accessCodeShort', values: { min: CAMPAIGN_LIMITS.accessCodeMin } };
-    else if (code.length > CAMPAIGN_LIMITS.accessCodeMax) problems.accessCode = { key: 'accessCodeLong', values: { max: CAMPAIGN_LIMITS.accessCodeMax } };
+    const codeProblem = lengthProblem(campaignFields.accessCode, code);
+    if (codeProblem === 'short') problems.accessCode = { key: 'accessCodeShort', values: { min: CAMPAIGN_LIMITS.accessCodeMin } };
+    else if (codeProblem === 'long') problems.accessCode = { key: 'accessCodeLong', values: { max: CAMPAIGN_LIMITS.accessCodeMax } };
   }
   if (context.frameCount < 1) problems.frames = { key: 'framesNone' };
   else if (context.frameCount > (context.creatorPlan ? CAMPAIGN_LIMITS.framesMax : CAMPAIGN_LIMITS.framesFree)) problems.frames = { key: context.creatorPlan ? 'framesMany' : 'planFrames', values: { max: CAMPAIGN_LIMITS.framesMax } };

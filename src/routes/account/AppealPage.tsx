@@ -6,13 +6,13 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CaptchaField } from '../../domains/account/CaptchaField.tsx';
 import { errorMessage } from '../../domains/account/formErrors.ts';
-import { FormError, TextField } from '../../domains/account/TextField.tsx';
+import { FormError, TextField } from '../../ui/TextField.tsx';
 import { useAccountForm } from '../../domains/account/useAccountForm.ts';
-import { fetchAppeal, logout, submitAppeal, type AppealState } from '../../api/account.ts';
+import { fetchAppeal, logout, submitAppeal, type AppealState } from '../../domains/account/accountActions.ts';
 import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
-import { useAsync } from '../../lib/useAsync.ts';
-import { SubmitButton } from '../../domains/account/SubmitButton.tsx';
+import { useAsync } from '../../api/useAsync.ts';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 
 const appealSchema = z.object({ message: z.string().trim().min(20, 'Tell us in at least 20 characters why the suspension should be lifted').max(APPEAL_MESSAGE_MAX) });
 
@@ -40,7 +40,7 @@ function AppealBody() {
   const { t } = useTranslation();
   const [submitted, setSubmitted] = useState<AppealState | null>(null);
   const [state, retry] = useAsync(() => fetchAppeal(), []);
-  if (state.status === 'loading') return <Spinner className="mt-6" label={t('auth.working')} />;
+  if (state.status === 'loading') return <Spinner className="mt-6" label={t('auth.working')} busy />;
   if (state.status === 'error')
     return (
       <div className="mt-6 space-y-3">

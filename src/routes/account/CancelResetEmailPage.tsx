@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { errorMessage } from '../../domains/account/formErrors.ts';
-import { FormError } from '../../domains/account/TextField.tsx';
-import { cancelEmailChange } from '../../api/account.ts';
+import { FormError } from '../../ui/TextField.tsx';
+import { cancelEmailChange } from '../../domains/account/accountActions.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
 
 type Status = 'idle' | 'sending' | 'done';

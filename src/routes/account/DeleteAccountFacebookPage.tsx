@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
-import { TextField } from '../../domains/account/TextField.tsx';
-import { checkFacebookDeletion } from '../../api/account.ts';
+import { TextField } from '../../ui/TextField.tsx';
+import { checkFacebookDeletion } from '../../domains/account/accountActions.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
 
 type Answer = { code: string; data: { status: string; requestedAt: number } | null };

@@ -4,12 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { passwordField } from '../../../contract/account.ts';
 import { Button } from '../../ui/Button.tsx';
-import { FormError, TextField } from '../../domains/account/TextField.tsx';
+import { FormError, TextField } from '../../ui/TextField.tsx';
 import { useAccountForm } from '../../domains/account/useAccountForm.ts';
-import { logout, resetPassword } from '../../api/account.ts';
+import { logout, resetPassword } from '../../domains/account/accountActions.ts';
 import { useAccountStore } from '../../domains/account/accountStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
-import { SubmitButton } from '../../domains/account/SubmitButton.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 
 const resetSchema = z
   .object({ newPassword: passwordField, confirm: z.string() })

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { verificationCodeField } from '../../../contract/account.ts';
 import { Button } from '../../ui/Button.tsx';
 import { errorMessage } from '../../domains/account/formErrors.ts';
-import { FormError, TextField } from '../../domains/account/TextField.tsx';
+import { FormError, TextField } from '../../ui/TextField.tsx';
 import { useAccountForm } from '../../domains/account/useAccountForm.ts';
-import { resendCode, verifyCode } from '../../api/account.ts';
+import { resendCode, verifyCode } from '../../domains/account/accountActions.ts';
 import { useAccountStore } from '../../domains/account/accountStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
-import { SubmitButton } from '../../domains/account/SubmitButton.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 
 const codeSchema = z.object({ code: verificationCodeField });
 

@@ -1,17 +1,17 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { missingKeys } from '../../../testing/i18nForTests.ts';
-import { accountTestLifecycle, clickButton } from '../../../testing/accountTestLifecycle.ts';
-import { refreshResponse } from '../../../../contract/account.ts';
-import { accountUpdateResponse, emailUpdateCancelResponse } from '../../../../contract/accountProfile.ts';
-import ProfilePage from '../../../routes/account/ProfilePage.tsx';
-import VerificationPage from '../../../routes/account/VerificationPage.tsx';
-import { logout, refreshToken, signIn } from '../../../api/account.ts';
-import { accountDefaults, TOKEN_STORAGE_KEY, useAccountStore } from '../accountStore.ts';
-import { ayuClaims, fakeAccountServer, idToken, json } from '../../../testing/fakeAccountServer.ts';
-import { AccountTab } from './AccountTab.tsx';
-import { SecurityTab } from './SecurityTab.tsx';
+import { missingKeys } from '../../testing/i18nForTests.ts';
+import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
+import { refreshResponse } from '../../../contract/account.ts';
+import { accountUpdateResponse, emailUpdateCancelResponse } from '../../../contract/accountProfile.ts';
+import ProfilePage from './ProfilePage.tsx';
+import VerificationPage from './VerificationPage.tsx';
+import { logout, refreshToken, signIn } from '../../domains/account/accountActions.ts';
+import { accountDefaults, TOKEN_STORAGE_KEY, useAccountStore } from '../../domains/account/accountStore.ts';
+import { ayuClaims, fakeAccountServer, idToken, json } from '../../testing/fakeAccountServer.ts';
+import { AccountTab } from '../../domains/account/settings/AccountTab.tsx';
+import { SecurityTab } from '../../domains/account/settings/SecurityTab.tsx';
 
 function show(element: React.ReactNode, path = '/') {
   const router = createMemoryRouter(
@@ -63,7 +63,7 @@ describe('delete account', () => {
 
 describe('account tab', () => {
   it('a reserved username is refused before sending; a real change sends only that field', async () => {
-    const server = fakeAccountServer(() => json({ data: { idToken: idToken({ ...ayuClaims, name: 'Ayu', username: 'ayu_l' }) } }));
+    const server = fakeAccountServer(() => json({ data: { idToken: idToken({ ...ayuClaims, name: 'Ayu', username: 'ayu_l' }), emailUpdate: null } }));
     show(<AccountTab />);
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'admin' } });
     await clickButton('Save changes');

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { demoCampaign } from '../../testing/apiMock.ts';
+import { demoCampaign, demoPost } from '../../testing/apiMock.ts';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
 import { clearSupportResult, setSupportResult, type SupportResultData } from '../../domains/support/supportResult.ts';
 import { useAccountStore } from '../../domains/account/accountStore.ts';
@@ -40,7 +40,7 @@ function resultServer() {
     if (path === '/api/v2/campaigns/demo-campaign') return json({ data: demoCampaign });
     if (path === '/api/v2/posts/presigned') return json({ data: { url: '/uploads/put/p1', key: 'uploads/post/p1.jpg', method: 'PUT', headers: { 'content-type': 'image/jpeg' }, maxBytes: 10_000_000, expiresAt: '2030-01-01T00:00:00.000Z' } });
     if (path === '/uploads/put/p1') return new Response(null, { status: 200 });
-    if (path === '/api/v2/posts') return json({ data: { uri: 'new-post-1' } }, 201);
+    if (path === '/api/v2/posts') return json({ data: { ...demoPost, uri: 'new-post-1' } }, 201);
     return json({ message: 'Not found', code: 'NOT_FOUND' }, 404);
   });
 }

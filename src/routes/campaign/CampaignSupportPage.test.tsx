@@ -7,7 +7,7 @@ import { ApiError } from '../../api/ApiError.ts';
 import { apiV2 } from '../../api/index.ts';
 import CampaignSupportPage from './CampaignSupportPage.tsx';
 
-vi.mock(import('../../api/index.ts'), async (original) => {
+vi.mock(import('../../api/clients.ts'), async (original) => {
   const { createApiMock: make } = await import('../../testing/apiMock.ts');
   return { ...(await original()), apiV2: make() as ReturnType<typeof createApiMock> as never };
 });

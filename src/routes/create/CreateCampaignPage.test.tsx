@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
 import { missingKeys } from '../../testing/i18nForTests.ts';
 import { useAccountStore } from '../../domains/account/accountStore.ts';
+import { demoCampaign } from '../../testing/apiMock.ts';
 import { fakeAccountServer, json, type Call } from '../../testing/fakeAccountServer.ts';
 import CreateCampaignPage from './CreateCampaignPage.tsx';
 
@@ -33,7 +34,8 @@ function creatorServer(overrides: (call: Call, path: string) => Response | null 
       const key = String(call.json?.key);
       return json({ data: { key, width: 1080, height: 1080, holes: [{ x: 240, y: 240, width: 600, height: 600 }], transparentShare: 0.3 } });
     }
-    if (path === '/campaigns' && call.method === 'POST') return json({ data: { uri: call.json?.uri } }, 201);
+    if (path === '/campaigns' && call.method === 'POST')
+      return json({ data: { ...demoCampaign, uri: call.json?.uri, visitsCount: 0, postsCount: 0, hasAccessCode: false, updatedAt: '2026-01-02T00:00:00.000Z' } }, 201);
     return envelope('NOT_FOUND', 404);
   });
 }

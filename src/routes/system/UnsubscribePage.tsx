@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
-import { unsubscribe as unsubscribeLink } from '../../api/account.ts';
+import { unsubscribe as unsubscribeLink } from '../../domains/account/accountActions.ts';
 import { SUPPORT_EMAIL } from '../../lib/supportEmail.ts';
-import { SystemPage } from './SystemPage.tsx';
+import { SystemPage } from '../../ui/SystemPage.tsx';
 
 type Status = 'idle' | 'sending' | 'done' | 'failed';
 

@@ -4,14 +4,14 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { BIO_MAX, NAME_MAX, WEBSITE_LINK_MAX, email as emailSchema, username as usernameSchema, websiteLink as websiteLinkSchema } from '../../../../contract/accountProfile.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { cancelOwnEmailChange, updateAccount, uploadAvatar, uploadBanner, type AccountUpdate } from '../../../api/account.ts';
+import { cancelOwnEmailChange, updateAccount, uploadAvatar, uploadBanner, type AccountUpdate } from '../accountActions.ts';
 import { errorMessage } from '../formErrors.ts';
 import { useAccountStore } from '../accountStore.ts';
 import { Avatar } from '../Avatar.tsx';
 import { ImageUploadField } from '../ImageUploadField.tsx';
-import { FormError, TextField } from '../TextField.tsx';
+import { FormError, TextField } from '../../../ui/TextField.tsx';
 import { useAccountForm } from '../useAccountForm.ts';
-import { SubmitButton } from '../SubmitButton.tsx';
+import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 
 const profileSchema = z.object({
   name: z.string().trim().min(1, 'Name may not be empty').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),

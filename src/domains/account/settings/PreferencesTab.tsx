@@ -4,12 +4,12 @@ import { notificationKeys, type NotificationKey, type NotificationPreference } f
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { changeLocale, currentLocale, nativeLocaleName, SUPPORTED_LOCALES } from '../../../lib/i18n/index.ts';
-import { useAsync } from '../../../lib/useAsync.ts';
-import { fetchPreferences, savePreference } from '../../../api/account.ts';
+import { useAsync } from '../../../api/useAsync.ts';
+import { fetchPreferences, savePreference } from '../accountActions.ts';
 import { useAccountStore } from '../accountStore.ts';
 import { countryOptions, WORLDWIDE } from '../countryOptions.ts';
 import { errorMessage } from '../formErrors.ts';
-import { FormError, inputClass } from '../TextField.tsx';
+import { FormError, inputClass } from '../../../ui/TextField.tsx';
 
 export function PreferencesTab() {
   const { t } = useTranslation();

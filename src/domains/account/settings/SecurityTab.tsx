@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import type { SocialProvider } from '../../../../contract/accountProfile.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ResponsiveDialog } from '../../../ui/ResponsiveDialog.tsx';
-import { deleteAccount, linkProvider, requestPasswordReset, signOutEverywhere, unlinkProvider } from '../../../api/account.ts';
+import { deleteAccount, linkProvider, requestPasswordReset, signOutEverywhere, unlinkProvider } from '../accountActions.ts';
 import { useAccountStore } from '../accountStore.ts';
 import { errorMessage } from '../formErrors.ts';
 import { SOCIAL_PROVIDERS } from '../SocialButtons.tsx';
 import { providerToken, socialClientIds } from '../socialConfig.ts';
-import { FormError, TextField } from '../TextField.tsx';
+import { FormError, TextField } from '../../../ui/TextField.tsx';
 
 /** Runs one action at a time and keeps its outcome for the section that started it. */
 function useAction() {

@@ -1,9 +1,9 @@
 /**
- * The account calls every first page load may make. They need no schema library, so a visitor who
- * never opens the account layer does not load zod with accountApi.ts, which re-exports them.
+ * The account calls every first page load may make, kept apart from accountActions.ts so that the app
+ * shell can use them without loading the whole account layer.
  */
-import { apiV2 } from './index.ts';
-import { useAccountStore } from '../domains/account/accountStore.ts';
+import { lookupIp } from '../../api/site.ts';
+import { useAccountStore } from './accountStore.ts';
 
 /** Runs one account call with the store's request state around it. */
 export async function tracked<T>(run: () => Promise<T>): Promise<T> {
@@ -21,9 +21,8 @@ export async function tracked<T>(run: () => Promise<T>): Promise<T> {
 /** GET /ip/lookup → data.country; null when unknown or unreachable, so the browser's region can stand in. */
 export async function lookupIpCountry(): Promise<string | null> {
   try {
-    const body = await tracked(() => apiV2.get<{ data?: { country?: unknown } } | null>('/ip/lookup'));
-    const country = body?.data?.country;
-    return typeof country === 'string' && country.trim() !== '' ? country.trim() : null;
+    const country = (await tracked(lookupIp)).country.trim();
+    return country !== '' ? country : null;
   } catch (error) {
     console.warn('IP lookup failed', error);
     return null;

@@ -14,9 +14,9 @@ import {
   updateAccount,
   uploadAvatar,
   verifyCode,
-} from './account.ts';
-import { TOKEN_STORAGE_KEY, accountDefaults, useAccountStore } from '../domains/account/accountStore.ts';
-import { ayuClaims, fakeAccountServer, idToken, json } from '../testing/fakeAccountServer.ts';
+} from './accountActions.ts';
+import { TOKEN_STORAGE_KEY, accountDefaults, useAccountStore } from './accountStore.ts';
+import { ayuClaims, fakeAccountServer, idToken, json } from '../../testing/fakeAccountServer.ts';
 
 const token = idToken(ayuClaims);
 
@@ -227,7 +227,7 @@ describe('profile and preferences', () => {
 describe('ending the account', () => {
   it('sign out everywhere and delete both end the local session', async () => {
     signedIn();
-    const server = fakeAccountServer(() => json({ data: { signedOut: true } }));
+    const server = fakeAccountServer((call) => json(call.url.pathname.endsWith('/account/delete') ? { data: { deleted: true } } : { data: { signedOut: true } }));
     await signOutEverywhere();
     expect(server.to('/account/auth/logout-all')).toHaveLength(1);
     expect(useAccountStore.getState().uuid).toBe('');

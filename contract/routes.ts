@@ -1,0 +1,193 @@
+/**
+ * Every HTTP endpoint the server registers, written once: the key is `METHOD /path` (with `:params`),
+ * the entry names the contract schemas of its params, query, body and (successful) response.
+ * server/contractRoutes.test.ts checks that this list and the server's routes are the same; the client
+ * (src/api/callRoute.ts) builds its URLs from the keys and parses every answer with `response`.
+ *
+ * Paths of `apiRoutes` are relative to the API base (/api/v2); `rootRoutes` sit at the site root;
+ * `testHookRoutes` exist only with BINGKAI_TEST_HOOKS, under /api/test.
+ */
+import { z } from 'zod';
+import {
+  captchaChallengeResponse,
+  deleteAccountResponse,
+  forgotPasswordRequest,
+  forgotPasswordResponse,
+  idTokenResponse,
+  logoutAllResponse,
+  nativeSignInRequest,
+  pendingRequest,
+  pendingResponse,
+  refreshRequest,
+  refreshResponse,
+  registerRequest,
+  registerResponse,
+  resetPasswordRequest,
+  resetPasswordResponse,
+} from './account.ts';
+import {
+  accountUpdateBody,
+  accountUpdateResponse,
+  appealBody,
+  appealResponse,
+  emailUpdateCancelResponse,
+  facebookAuthBody,
+  facebookCheckBody,
+  facebookCheckResponse,
+  facebookDeletionCallbackResponse,
+  googleAuthBody,
+  photoProfileBody,
+  preferenceGetQuery,
+  preferenceGetResponse,
+  preferenceUpdateBody,
+  preferenceUpdateResponse,
+  presignedAppealBody,
+  presignedAppealResponse,
+  presignedBannerBody,
+  presignedBannerResponse,
+  presignedPhotoBody,
+  presignedPhotoResponse,
+  presignedUpload,
+  resetEmailQuery,
+  resetEmailResponse,
+  revokeBody,
+  socialAuthBody,
+  socialProviderParams,
+  unsubscribeBody,
+  unsubscribeResponse,
+} from './accountProfile.ts';
+import { pageViewRequest } from './analytics.ts';
+import { campaignListQuery, campaignListResponse, campaignResponse, campaignUriParams } from './campaign.ts';
+import {
+  campaignAccessBody,
+  campaignCreateBody,
+  campaignUpdateBody,
+  frameCheckBody,
+  frameCheckResponse,
+  framePresignBody,
+  managedCampaignResponse,
+  ownCampaignListResponse,
+  supportBody,
+  supportResponse,
+  uriAvailabilityQuery,
+  uriAvailabilityResponse,
+} from './campaignWrite.ts';
+import { designDraftListResponse, designDraftParams, designDraftReadResponse, designDraftSaveBody, designDraftSaveResponse } from './designDraft.ts';
+import { healthResponse } from './health.ts';
+import { ipLookupResponse } from './ipLookup.ts';
+import { noticeResponse } from './notice.ts';
+import { postCreateBody, postPresignBody, postResponse, postUriParams } from './post.ts';
+import { reportBody, reportResponse } from './report.ts';
+import { requestKeyResponse } from './requestKey.ts';
+
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The schemas of one endpoint; `response` is the body of its success status as the client reads it. */
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+/** A 204 answer: the client reads no body. */
+const noContent = z.undefined();
+/** Not JSON (files): the client does not call these through the route table. */
+const bytes = z.unknown();
+
+export const API_PREFIX = '/api/v2';
+export const TEST_HOOKS_PREFIX = '/api/test';
+
+/** The signed JSON API under API_PREFIX (request-key, captcha and the Facebook callback are not signed). */
+export const apiRoutes = {
+  'GET /request-key': { response: requestKeyResponse },
+  'GET /captcha/challenge': { response: captchaChallengeResponse },
+  'POST /account/auth/facebook/data-deletion': { body: z.object({ signed_request: z.string() }), response: facebookDeletionCallbackResponse },
+
+  'POST /analytics/page-view': { body: pageViewRequest, response: noContent },
+  'GET /ip/lookup': { response: ipLookupResponse },
+  'GET /notice': { response: noticeResponse },
+
+  'GET /campaigns': { query: campaignListQuery, response: campaignListResponse },
+  'GET /campaigns/uri-availability': { query: uriAvailabilityQuery, response: uriAvailabilityResponse },
+  'GET /campaigns/:uri': { params: campaignUriParams, response: campaignResponse },
+  'POST /campaigns/:uri/access': { params: campaignUriParams, body: campaignAccessBody, response: campaignResponse },
+  'POST /campaigns': { body: campaignCreateBody, response: managedCampaignResponse },
+  'GET /campaigns/:uri/manage': { params: campaignUriParams, response: managedCampaignResponse },
+  'PATCH /campaigns/:uri': { params: campaignUriParams, body: campaignUpdateBody, response: managedCampaignResponse },
+  'DELETE /campaigns/:uri': { params: campaignUriParams, response: noContent },
+  'POST /campaigns/frames/presigned': { body: framePresignBody, response: z.object({ data: presignedUpload }) },
+  'POST /campaigns/frames/check': { body: frameCheckBody, response: frameCheckResponse },
+  'POST /campaigns/:uri/visits': { params: campaignUriParams, response: noContent },
+  'POST /campaigns/:uri/supports': { params: campaignUriParams, body: supportBody, response: supportResponse },
+  'GET /account/campaigns': { query: campaignListQuery, response: ownCampaignListResponse },
+
+  'POST /posts/presigned': { body: postPresignBody, response: presignedPhotoResponse },
+  'POST /posts': { body: postCreateBody, response: postResponse },
+  'GET /posts/:uri': { params: postUriParams, response: postResponse },
+  'DELETE /posts/:uri': { params: postUriParams, response: noContent },
+
+  'POST /reports': { body: reportBody, response: reportResponse },
+
+  'POST /account': { body: registerRequest, response: registerResponse },
+  'POST /account/pending': { body: pendingRequest, response: pendingResponse },
+  'DELETE /account/delete': { response: deleteAccountResponse },
+  'POST /account/auth/native': { body: nativeSignInRequest, response: idTokenResponse },
+  'POST /account/auth/refresh': { body: refreshRequest.optional(), response: refreshResponse },
+  'POST /account/auth/logout-all': { response: logoutAllResponse },
+  'POST /account/forgot-password': { body: forgotPasswordRequest, response: forgotPasswordResponse },
+  'PATCH /account/forgot-password': { body: resetPasswordRequest, response: resetPasswordResponse },
+  'PATCH /account/update': { body: accountUpdateBody, response: accountUpdateResponse },
+  'POST /account/presigned/photo-profile': { body: presignedPhotoBody, response: presignedPhotoResponse },
+  'POST /account/presigned/banner': { body: presignedBannerBody, response: presignedBannerResponse },
+  'POST /account/photo-profile': { body: photoProfileBody, response: idTokenResponse },
+  'POST /account/reset-email': { query: resetEmailQuery, response: resetEmailResponse },
+  'DELETE /account/email-update': { response: emailUpdateCancelResponse },
+  'GET /account/preference/get': { query: preferenceGetQuery, response: preferenceGetResponse },
+  'PATCH /account/preference/update': { body: preferenceUpdateBody, response: preferenceUpdateResponse },
+  'POST /account/preference/unsubscribe': { body: unsubscribeBody, response: unsubscribeResponse },
+  'POST /account/auth/google': { body: googleAuthBody, response: idTokenResponse },
+  'POST /account/auth/facebook': { body: facebookAuthBody, response: idTokenResponse },
+  'POST /account/auth/integrate/:provider': { params: socialProviderParams, body: socialAuthBody, response: idTokenResponse },
+  'POST /account/auth/revoke': { body: revokeBody, response: idTokenResponse },
+  'POST /account/auth/check/facebook': { body: facebookCheckBody, response: facebookCheckResponse },
+  'GET /account/appeal': { response: appealResponse },
+  'POST /account/presigned/appeal': { body: presignedAppealBody, response: presignedAppealResponse },
+  'POST /account/appeal': { body: appealBody, response: appealResponse },
+
+  'GET /designs': { response: designDraftListResponse },
+  'GET /designs/:id': { params: designDraftParams, response: designDraftReadResponse },
+  'PUT /designs/:id': { params: designDraftParams, body: designDraftSaveBody, response: designDraftSaveResponse },
+  'DELETE /designs/:id': { params: designDraftParams, response: noContent },
+} as const satisfies Record<string, RouteSchemas>;
+
+/** Outside the API base: health (JSON) and stored files (bytes; uploads go through presigned URLs). */
+export const rootRoutes = {
+  'GET /api/health': { response: healthResponse },
+  'GET /files/*': { query: z.object({ exp: z.string().optional(), sig: z.string().optional() }), response: bytes },
+  'PUT /files/upload': { query: z.object({ token: z.string().optional() }), response: bytes },
+} as const satisfies Record<string, RouteSchemas>;
+
+/** Test-only shortcuts (BINGKAI_TEST_HOOKS), under TEST_HOOKS_PREFIX. */
+export const testHookRoutes = {
+  'POST /subscription': { body: z.object({ email: z.string(), plan: z.string().nullable() }), response: noContent },
+} as const satisfies Record<string, RouteSchemas>;
+
+export type ApiRoutes = typeof apiRoutes;
+export type ApiRouteKey = keyof ApiRoutes;
+
+/** `METHOD /path` split into its parts. */
+export function splitRouteKey(key: string): { method: RouteMethod; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as RouteMethod, path: key.slice(space + 1) };
+}
+
+/** Every endpoint with its full server path: the list the server's registered routes must equal. */
+export function routeList(): { method: RouteMethod; path: string }[] {
+  const under = (prefix: string, table: Record<string, RouteSchemas>) =>
+    Object.keys(table).map((key) => {
+      const { method, path } = splitRouteKey(key);
+      return { method, path: prefix + path };
+    });
+  return [...under(API_PREFIX, apiRoutes), ...under('', rootRoutes), ...under(TEST_HOOKS_PREFIX, testHookRoutes)];
+}
