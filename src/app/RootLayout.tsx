@@ -6,9 +6,9 @@ import { DarkModeModal } from './layout/DarkModeModal.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { MaintenanceBanner } from './layout/MaintenanceBanner.tsx';
 import { Navbar } from './layout/Navbar.tsx';
-import { LazySignInDialog } from './layout/lazyDialogs.ts';
+
 import { useMountedOnce } from './layout/useMountedOnce.ts';
-import { useAccountStore } from '../domains/account/accountStore.ts';
+import { LazySignInDialog, useAccountStore } from '../domains/account/public.ts';
 import { useRouteHandle } from './useRouteHandle.ts';
 
 /** Main layout: banner, navbar, the page, footer and the app-wide dialogs. */

@@ -69,6 +69,6 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: 'credits', path: '/credits', load: () => import('../routes/commerce/CreditsPage.tsx') },
   { name: 'delete-account-facebook', path: '/delete-account/facebook', load: () => import('../routes/account/DeleteAccountFacebookPage.tsx') },
   { name: 'unavailable', path: '/403', load: () => import('../routes/system/UnavailablePage.tsx') },
-  { name: 'not-found', path: '/404', load: () => import('../routes/system/NotFoundPage.tsx') },
-  { name: 'not-found', path: '*', load: () => import('../routes/system/NotFoundPage.tsx') },
+  { name: 'not-found', path: '/404', load: () => import('../ui/NotFoundPage.tsx') },
+  { name: 'not-found', path: '*', load: () => import('../ui/NotFoundPage.tsx') },
 ];

@@ -1,9 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
-import { ResponsiveDialog } from '../../ui/ResponsiveDialog.tsx';
-import { isApiError } from '../../api/index.ts';
+import { Button } from './Button.tsx';
+import { ResponsiveDialog } from './ResponsiveDialog.tsx';
 import { FormError } from './TextField.tsx';
 
 export interface ConfirmDeleteLabels {
@@ -15,25 +13,25 @@ export interface ConfirmDeleteLabels {
   cancel: string;
   confirm: string;
   pending: string;
-  /** Shown when the failure is not an API error. */
-  failed: string;
 }
 
 /** A delete button that asks first; the dialog stays open with the reason when `remove` fails. */
 export function ConfirmDeleteButton({
   labels,
   remove,
+  describeFailure,
   onDeleted,
   variant = 'outline',
   size,
 }: {
   labels: ConfirmDeleteLabels;
   remove: () => Promise<void>;
+  /** The reason shown in the dialog when `remove` throws. */
+  describeFailure: (failure: unknown) => string;
   onDeleted: () => void;
   variant?: 'outline' | 'ghost';
   size?: 'sm';
 }) {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +44,7 @@ export function ConfirmDeleteButton({
       setOpen(false);
       onDeleted();
     } catch (failure) {
-      setError(isApiError(failure) ? t(`errors.${failure.code}`, { defaultValue: failure.message }) : labels.failed);
+      setError(describeFailure(failure));
     } finally {
       setPending(false);
     }

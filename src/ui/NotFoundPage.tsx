@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from './Button.tsx';
 import { SystemPage } from './SystemPage.tsx';
 
 export default function NotFoundPage() {

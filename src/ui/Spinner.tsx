@@ -11,13 +11,15 @@ export interface SpinnerProps {
   /** Accessible text; defaults to "Loading". */
   label?: string;
   className?: string;
+  /** Marks the part it stands for as still loading (aria-busy): a page is ready when nothing in it is busy (e2e waits for that). */
+  busy?: boolean;
 }
 
 /** Busy indicator announced politely as a status. */
-export function Spinner({ size = 'md', label, className }: SpinnerProps) {
+export function Spinner({ size = 'md', label, className, busy = false }: SpinnerProps) {
   const { t } = useTranslation();
   return (
-    <output className={cn('inline-flex items-center justify-center text-primary', className)}>
+    <output className={cn('inline-flex items-center justify-center text-primary', className)} aria-busy={busy || undefined}>
       <LoaderCircle aria-hidden="true" className={cn('animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]', sizes[size])} />
       <span className="sr-only">{label ?? t('ui.spinner.label')}</span>
     </output>

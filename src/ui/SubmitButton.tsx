@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonProps } from '../../ui/Button.tsx';
+import { Button, type ButtonProps } from './Button.tsx';
 
 /** A form's submit button: disabled and saying so while the form's request runs. */
 export function SubmitButton({ pending, children, ...props }: Omit<ButtonProps, 'type'> & { pending: boolean }) {

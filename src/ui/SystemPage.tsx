@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 /** Centred message page (403, 404, maintenance, …). */
 export function SystemPage({ route, icon, title, text, children, standalone = false }: { route: string; icon: ReactNode; title: string; text: string; children?: ReactNode; standalone?: boolean }) {

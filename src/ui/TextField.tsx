@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '../lib/cn.ts';
 
 export const inputClass =
   'w-full rounded-md border border-input bg-background px-3 py-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-invalid:border-destructive disabled:opacity-60';

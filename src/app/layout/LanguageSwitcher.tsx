@@ -2,7 +2,7 @@ import { Languages } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, currentLocale, localeOptions } from '../../lib/i18n/index.ts';
-import { useAccountStore } from '../../domains/account/accountStore.ts';
+import { useAccountStore } from '../../domains/account/public.ts';
 
 /** Every supported interface locale, by its native name. */
 export function LanguageSwitcher({ className }: { className?: string }) {

@@ -1,17 +1,16 @@
 import { Frame, Menu, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
+import { isLoggedIn, LazyAccountMenu, useAccountStore } from '../../domains/account/public.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { LazyCreateCampaignDialog } from '../../domains/create/LazyCreateCampaignDialog.tsx';
+import { LazyCreateCampaignDialog } from '../../domains/create/public.ts';
 import { NavbarSearch } from './NavbarSearch.tsx';
 import { ThemeSwitcher } from './ThemeSwitcher.tsx';
 
 // Only signed-in visitors see it: its menu library and the account API load with it, not with every page.
-const AccountMenu = lazy(async () => ({ default: (await import('../../domains/account/AccountMenu.tsx')).AccountMenu }));
 
 const LINKS = [
   { to: '/explore', key: 'explore' },
@@ -57,7 +56,7 @@ export function Navbar({ navbarSearch, top }: NavbarProps) {
           <ThemeSwitcher />
           {loggedIn ? (
             <Suspense fallback={<span className="inline-block size-9 rounded-full bg-muted" aria-hidden="true" />}>
-              <AccountMenu />
+              <LazyAccountMenu />
             </Suspense>
           ) : (
             <Button variant="outline" size="sm" onClick={() => openAuthModal('sign-in')}>

@@ -2,4 +2,3 @@ import { lazy } from 'react';
 
 /** Dialogs load on first open, keeping the dialog library out of the first-load bundle. */
 export const LazyDarkModeDialog = lazy(() => import('./DarkModeDialog.tsx'));
-export const LazySignInDialog = lazy(() => import('./SignInDialog.tsx'));

@@ -5,7 +5,7 @@ import type { Campaign } from '../../../contract/campaign.ts';
 import { Button } from '../../ui/Button.tsx';
 import { errorMessageKey } from '../../api/index.ts';
 import { unlockCampaign } from '../../api/campaigns.ts';
-import { FormError, inputClass } from '../account/TextField.tsx';
+import { FormError, inputClass } from '../../ui/TextField.tsx';
 
 /** A private campaign asks for its access code before showing anything. */
 export function AccessCodeForm({ route, uri, onUnlocked }: { route: string; uri: string; onUnlocked: (campaign: Campaign) => void }) {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Campaign } from '../../../contract/campaign.ts';
 import { isApiError } from '../../api/index.ts';
 import { fetchCampaign, storeAccessCode } from '../../api/campaigns.ts';
-import { useAsync } from '../../lib/useAsync.ts';
-import NotFoundPage from '../../routes/system/NotFoundPage.tsx';
+import { useAsync } from '../../api/useAsync.ts';
+import NotFoundPage from '../../ui/NotFoundPage.tsx';
 import { AccessCodeForm } from './AccessCodeForm.tsx';
 import { PageStatus } from './PageStatus.tsx';
 

@@ -6,7 +6,7 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CampaignGrid } from './CampaignCard.tsx';
 import { fetchCampaigns } from '../../api/campaigns.ts';
-import { useAsync } from '../../lib/useAsync.ts';
+import { useAsync } from '../../api/useAsync.ts';
 
 interface CampaignListProps {
   page: number;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CampaignSummary } from '../../../contract/campaign.ts';
 import { Button } from '../../ui/Button.tsx';
-import { useAccountStore } from '../account/accountStore.ts';
+import { useAccountStore } from '../account/public.ts';
 
 /** The creator's way from their campaign page to its edit page; nobody else sees it (the server checks too). */
 export function ManageCampaignLink({ campaign }: { campaign: CampaignSummary }) {

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { errorMessageKey, isApiError } from '../../api/index.ts';
-import { FormError, inputClass } from '../account/TextField.tsx';
+import { FormError, inputClass } from '../../ui/TextField.tsx';
 import { sendReport } from '../../api/reports.ts';
 
 export type ReportTarget = 'campaign' | 'post';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { campaignCategories, CAMPAIGN_LIMITS, type CampaignCategory } from '../../../contract/campaignWrite.ts';
-import { inputClass, TextField } from '../account/TextField.tsx';
+import { inputClass, TextField } from '../../ui/TextField.tsx';
 import { CaptionField } from './CaptionField.tsx';
 import { parseTags, type CampaignFormValues, type FormField } from './campaignForm.ts';
 

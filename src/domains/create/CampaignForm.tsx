@@ -5,9 +5,9 @@ import { CAMPAIGN_LIMITS, type FrameRef } from '../../../contract/campaignWrite.
 import { hasCreatorPlan } from '../../../contract/plan.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { Pipeline } from '../../pipeline/index.ts';
-import { isLoggedIn, useAccountStore } from '../account/accountStore.ts';
-import { FormError } from '../account/TextField.tsx';
-import { SubmitButton } from '../account/SubmitButton.tsx';
+import { isLoggedIn, useAccountStore } from '../account/public.ts';
+import { FormError } from '../../ui/TextField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { CampaignFields } from './CampaignFields.tsx';
 import type { CampaignFormValues, CampaignType } from './campaignForm.ts';
 import { FrameList } from './FrameList.tsx';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captionBlanks } from '../../../contract/caption.ts';
 import { CAMPAIGN_LIMITS } from '../../../contract/campaignWrite.ts';
-import { TextField } from '../account/TextField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 
 /** The caption template; each [[label]] becomes a blank the supporter fills in, listed live below. */
 export function CaptionField({ value, onValueChange, error }: { value: string; onValueChange: (value: string) => void; error?: string | undefined }) {

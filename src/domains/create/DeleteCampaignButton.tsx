@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteButton } from '../account/ConfirmDeleteButton.tsx';
+import { ConfirmDeleteButton } from '../../ui/ConfirmDeleteButton.tsx';
+import { apiErrorMessage } from '../../api/ApiError.ts';
 import { deleteCampaign } from '../../api/campaignWrites.ts';
 
 /** Deletes the campaign after a confirmation; `onDeleted` runs once the server has removed it. */
@@ -14,9 +15,9 @@ export function DeleteCampaignButton({ uri, title, onDeleted }: { uri: string; t
         cancel: t('create.delete.cancel'),
         confirm: t('create.delete.confirm'),
         pending: t('create.delete.pending'),
-        failed: t('errors.UNKNOWN'),
       }}
       remove={() => deleteCampaign(uri)}
+      describeFailure={(failure) => apiErrorMessage(t, failure, t('errors.UNKNOWN'))}
       onDeleted={onDeleted}
     />
   );

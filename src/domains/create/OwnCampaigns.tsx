@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { DEFAULT_PER_PAGE, Pagination } from '../../ui/Pagination.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { useAsync } from '../../lib/useAsync.ts';
+import { useAsync } from '../../api/useAsync.ts';
 import { fetchOwnCampaigns } from '../../api/campaignWrites.ts';
 
 /** The signed-in creator's campaigns (every visibility), each with its counters and a way to manage it. */

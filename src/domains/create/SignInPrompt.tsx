@@ -1,7 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { useAccountStore } from '../account/accountStore.ts';
+import { useAccountStore } from '../account/public.ts';
 
 /** Creating needs an account; the dialog opens over the page, so the picked frames stay. */
 export function SignInPrompt() {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_URI_MAX } from '../../../contract/campaignUri.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { inputClass } from '../account/TextField.tsx';
+import { inputClass } from '../../ui/TextField.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { UriStatus } from './useUriAvailability.ts';
 

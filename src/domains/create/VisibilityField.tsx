@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { campaignVisibilities } from '../../../contract/campaign.ts';
 import { CAMPAIGN_LIMITS } from '../../../contract/campaignWrite.ts';
 import { cn } from '../../lib/cn.ts';
-import { TextField } from '../account/TextField.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import type { Visibility } from './campaignForm.ts';
 import { PlanLock } from './PlanLock.tsx';
 

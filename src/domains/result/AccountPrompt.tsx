@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { isLoggedIn, useAccountStore } from '../account/accountStore.ts';
+import { isLoggedIn, useAccountStore } from '../account/public.ts';
 
 /** Sign in or up without leaving the result: the auth modal opens over the page, which keeps the picture. */
 export function AccountPrompt() {

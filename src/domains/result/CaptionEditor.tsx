@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { captionBlanks, fillCaption } from '../../../contract/caption.ts';
 import { Button } from '../../ui/Button.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { inputClass } from '../account/TextField.tsx';
+import { inputClass } from '../../ui/TextField.tsx';
 
 /** The campaign's caption with its [[blanks]] as labelled inputs, a live preview and a copy button. */
 export function CaptionEditor({ template, values, onValuesChange }: { template: string; values: readonly string[]; onValuesChange: (values: string[]) => void }) {

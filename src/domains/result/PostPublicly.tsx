@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { errorMessageKey } from '../../api/index.ts';
-import { isLoggedIn, useAccountStore } from '../account/accountStore.ts';
-import { FormError } from '../account/TextField.tsx';
+import { isLoggedIn, useAccountStore } from '../account/public.ts';
+import { FormError } from '../../ui/TextField.tsx';
 import { publishPost } from '../../api/posts.ts';
 
 /**

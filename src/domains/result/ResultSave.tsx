@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
-import type { SupportResultData } from '../support/supportResult.ts';
+import type { SupportResultData } from '../support/public.ts';
 import { chooseSaveMethod } from './saveMethod.ts';
 import { useObjectUrl } from './useObjectUrl.ts';
 

@@ -9,8 +9,8 @@ import { isApiError } from '../../api/index.ts';
 import { pipelineSupported } from '../../pipeline/index.ts';
 import { fetchCampaign } from '../../api/campaigns.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
-import { useAsync } from '../../lib/useAsync.ts';
-import NotFoundPage from '../system/NotFoundPage.tsx';
+import { useAsync } from '../../api/useAsync.ts';
+import NotFoundPage from '../../ui/NotFoundPage.tsx';
 
 const ACCESS_CODES: ReadonlySet<string> = new Set(['ACCESS_CODE_REQUIRED', 'ACCESS_CODE_INVALID']);
 
@@ -31,7 +31,7 @@ export default function CampaignSupportPage() {
         {state.status === 'loading' ? (
           <>
             <h1 className="sr-only">{t('support.loading')}</h1>
-            <Spinner label={t('support.loading')} />
+            <Spinner label={t('support.loading')} busy />
           </>
         ) : (
           <>

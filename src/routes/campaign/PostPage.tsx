@@ -13,12 +13,12 @@ import { ReportButton } from '../../domains/campaign/ReportButton.tsx';
 import { ShareButtons } from '../../domains/campaign/ShareButtons.tsx';
 import { siteUrl } from '../../domains/campaign/shareLinks.ts';
 import { deletePost, fetchPost } from '../../api/posts.ts';
-import { FormError } from '../../domains/account/TextField.tsx';
+import { FormError } from '../../ui/TextField.tsx';
 import { errorMessageKey, isApiError } from '../../api/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
-import { useAsync } from '../../lib/useAsync.ts';
-import NotFoundPage from '../system/NotFoundPage.tsx';
+import { useAsync } from '../../api/useAsync.ts';
+import NotFoundPage from '../../ui/NotFoundPage.tsx';
 
 export default function PostPage() {
   const { t } = useTranslation();

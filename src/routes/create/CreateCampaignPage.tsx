@@ -15,7 +15,7 @@ import { saveLocalDraft } from '../../domains/designer/designDraftDb.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDesignStore } from '../../domains/designer/designStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
-import NotFoundPage from '../system/NotFoundPage.tsx';
+import NotFoundPage from '../../ui/NotFoundPage.tsx';
 
 // The designer (Konva, templates) loads only when a design opens, so the create page stays small.
 const DesignFrameView = lazy(() => import('./DesignFrameView.tsx'));
@@ -101,7 +101,7 @@ function CreateCampaign({ type }: { type: CampaignType }) {
         />
       </div>
       {designing && (
-        <Suspense fallback={<Spinner label={t('design.designer.loading')} className="mx-auto my-16" />}>
+        <Suspense fallback={<Spinner label={t('design.designer.loading')} className="mx-auto my-16" busy />}>
           <DesignFrameView key={designId} designId={designId} type={type} pipeline={pipeline} pipelineSupported={supported} onUse={takeDesign} onClose={close} />
         </Suspense>
       )}

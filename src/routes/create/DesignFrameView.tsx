@@ -65,5 +65,5 @@ export default function DesignFrameView({ designId, type, pipeline, pipelineSupp
       </div>
     );
   }
-  return <Spinner label={t('design.designer.loading')} className="mx-auto my-16 flex" />;
+  return <Spinner label={t('design.designer.loading')} className="mx-auto my-16 flex" busy />;
 }

@@ -13,8 +13,8 @@ import { usePipeline } from '../../pipeline/usePipeline.ts';
 import { PageStatus } from '../../domains/campaign/PageStatus.tsx';
 import { isApiError } from '../../api/index.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
-import { useAsync } from '../../lib/useAsync.ts';
-import NotFoundPage from '../system/NotFoundPage.tsx';
+import { useAsync } from '../../api/useAsync.ts';
+import NotFoundPage from '../../ui/NotFoundPage.tsx';
 
 /** /campaign/:url/:frameid? — the owner edits the campaign; anyone else gets the 404 page (the server answers 404). */
 export default function EditCampaignPage() {

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../ui/PageContainer.tsx';
-import NotFoundPage from '../system/NotFoundPage.tsx';
+import NotFoundPage from '../../ui/NotFoundPage.tsx';
 import { PERSONNEL } from './personnel.ts';
 
 export default function PersonnelDetailPage() {

@@ -1,7 +1,7 @@
 import { Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { SystemPage } from './SystemPage.tsx';
+import { SystemPage } from '../../ui/SystemPage.tsx';
 
 export default function MaintenancePage() {
   const { t } = useTranslation();

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { createPipeline, isPipelineError, pipelineSupported, type BackgroundChoice, type FaceBox, type LoadedFrame, type Pipeline, type PipelineStage, type Size } from '../../pipeline/index.ts';
+import { createPipeline, isPipelineError, pipelineSupported, type BackgroundChoice, type FaceBox, type LoadedFrame, type Pipeline, type PipelineStage } from '../../pipeline/index.ts';
+import type { Size } from '../../../core/geometry.ts';
 import { fetchCampaign, fetchCampaigns } from '../../api/campaigns.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
 

@@ -2,7 +2,7 @@ import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
-import { SystemPage } from './SystemPage.tsx';
+import { SystemPage } from '../../ui/SystemPage.tsx';
 
 export default function UnavailablePage() {
   const { t } = useTranslation();
