@@ -1,18 +1,26 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8391);
 /** tests/testing/accounts.ts reads the mail the server writes here. */
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+/**
+ * One worker per two cores, at most two: each worker drives its own Chromium, and the server and the
+ * page's workers need cores too. Derived from the core count only, so a 2-core CI machine always
+ * runs one worker (E2E_WORKERS overrides it).
+ */
+const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2)));
 
 // Debian's Chromium, never a downloaded browser (DESIGN.md, machine notes).
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  workers: 2,
+  workers,
   retries: 0,
-  timeout: 30_000,
+  // Room for a route's readiness wait (tests/testing/routeReady.ts, 30 s) and the checks after it.
+  timeout: 60_000,
   reporter: [['list']],
   globalSetup: './tests/testing/buildFixturesSetup.ts',
   use: {

@@ -1,4 +1,5 @@
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 import { codeIn, newestMail, registerAndVerify, signOut } from '../testing/accounts.ts';
 
 const AVATAR = 'node_modules/@vladmandic/face-api/demo/sample1.jpg';
@@ -41,7 +42,7 @@ test('register → verify → sign out → sign in → edit profile, photo, webs
 
   // Name and photo.
   await page.goto('/profile/profile-settings');
-  await expect(page.locator('[data-route="profile-settings"]')).toBeVisible();
+  await expectRouteReady(page, 'profile-settings');
   await page.getByLabel('Name', { exact: true }).fill('Ayu Renamed');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
@@ -68,6 +69,7 @@ test('register → verify → sign out → sign in → edit profile, photo, webs
     localStorage.setItem('bingkai-account', JSON.stringify({ ...stored, state: { ...stored.state, banner: '', websiteLink: '' } }));
   });
   await page.goto('/profile');
+  await expectRouteReady(page, 'profile-own');
   const banner = page.getByRole('img', { name: 'Profile banner' });
   await expect(banner).toBeVisible();
   const bannerSrc = (await banner.getAttribute('src')) ?? '';
@@ -76,7 +78,7 @@ test('register → verify → sign out → sign in → edit profile, photo, webs
   expect(bannerImage.headers()['content-type']).toBe('image/webp');
   await expect(page.getByRole('link', { name: 'ayu.example.com/frames' })).toHaveAttribute('href', 'https://ayu.example.com/frames');
   await page.goto('/profile/profile-settings');
-  await expect(page.locator('[data-route="profile-settings"]')).toBeVisible();
+  await expectRouteReady(page, 'profile-settings');
 
   // Email change, cancelled through the link mailed to the old address.
   const newEmail = `e2e-new-${stamp}@example.com`;
@@ -90,7 +92,7 @@ test('register → verify → sign out → sign in → edit profile, photo, webs
   expect(link, 'a cancel link in the mail').toBeTruthy();
   const url = new URL(link ?? '', 'http://localhost');
   await page.goto(url.pathname + url.search);
-  await expect(page.locator('[data-route="cancel-reset-email"]')).toBeVisible();
+  await expectRouteReady(page, 'cancel-reset-email');
   await page.getByRole('button', { name: 'Cancel the change' }).click();
   await expect(page.getByText('The email change was cancelled.')).toBeVisible();
   await page.goto('/profile/profile-settings');
@@ -114,7 +116,7 @@ test('register → verify → sign out → sign in → edit profile, photo, webs
   await expect(confirm.getByRole('button', { name: 'Delete forever' })).toBeDisabled();
   await confirm.getByLabel('Your email address').fill(email);
   await confirm.getByRole('button', { name: 'Delete forever' }).click();
-  await expect(page.locator('[data-route="home"]')).toBeVisible();
+  await expectRouteReady(page, 'home');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 
   // The deleted account cannot sign in any more.
@@ -147,7 +149,7 @@ test('forgot password → link from the mail → new password signs in, the old 
   expect(link, 'a reset link in the mail').toBeTruthy();
   const url = new URL(link ?? '', 'http://localhost');
   await page.goto(url.pathname + url.search);
-  await expect(page.locator('[data-route="reset-password"]')).toBeVisible();
+  await expectRouteReady(page, 'reset-password');
   await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
   await page.getByLabel('Repeat the new password').fill('second-pass-3');
   await page.getByRole('button', { name: 'Save new password' }).click();

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page, Request, TestInfo } from '@playwrig
 import { registerAndVerify, signInWithPassword, signOut } from '../testing/accounts.ts';
 import { CIRCLE_FRAME, NO_WATERMARK_MAX_PIXELS, WATERMARK_MIN_PIXELS, boxInCircle, centreInCircle, detectFacesWithTestPage, imageSize, newWhitePixelsPerCorner } from '../testing/imageChecks.ts';
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 const FRAME = 'tests/fixtures/generated/frame-circle.png';
 /** A face-api sample (three people; tests/fixtures/faces.json marks their faces). */
@@ -43,6 +44,7 @@ interface NewCampaign {
 /** /create/frame as a signed-in creator: upload the frame, fill the fields, publish → the campaign page. */
 async function publishFrameCampaign(page: Page, campaign: NewCampaign, creatorPlan: boolean): Promise<void> {
   await page.goto('/create/frame');
+  await expectRouteReady(page, 'create-campaign');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a frame campaign' })).toBeVisible();
   // The client knows the plan: private campaigns are locked on the free plan.
   const privateOption = page.getByRole('radio', { name: /^Private/ });
@@ -58,16 +60,17 @@ async function publishFrameCampaign(page: Page, campaign: NewCampaign, creatorPl
   await expect(page.getByRole('list', { name: '1 blank:' })).toBeVisible();
   await page.getByRole('button', { name: 'Publish campaign' }).click();
   await expect(page).toHaveURL(new RegExp(`/${campaign.uri}$`), { timeout: 30_000 });
-  await expect(page.locator('[data-route="campaign"]')).toBeVisible();
+  await expectRouteReady(page, 'campaign');
   await expect(page.getByRole('heading', { level: 1, name: campaign.title })).toBeVisible();
 }
 
 /** /{uri} → Choose photo → /{uri}/support with the photo → Next → /{uri}/result. */
 async function supportWithPhoto(page: Page, campaign: NewCampaign, expectWatermark: boolean, onSupportPage?: () => void): Promise<void> {
   await page.goto(`/${campaign.uri}`);
-  await expect(page.locator('[data-route="campaign"]')).toBeVisible();
+  await expectRouteReady(page, 'campaign');
   await page.getByRole('link', { name: 'Choose photo' }).click();
   await expect(page).toHaveURL(new RegExp(`/${campaign.uri}/support$`));
+  await expectRouteReady(page, 'campaign-support');
   await expect(page.getByRole('heading', { level: 1, name: `Add your photo to “${campaign.title}”` })).toBeVisible();
   onSupportPage?.();
   await page.getByLabel('Choose photo').setInputFiles(PHOTO);
@@ -228,7 +231,7 @@ test('a free creator publishes a frame; a visitor supports it: result size, face
   await page.getByLabel('Publish this picture and caption on a public page').check();
   await postButton.click();
   await expect(page).toHaveURL(/\/p\/[A-Za-z0-9_-]{6,32}$/, { timeout: 30_000 });
-  await expect(page.locator('[data-route="post"]')).toBeVisible();
+  await expectRouteReady(page, 'post');
   await expect(page.getByRole('heading', { level: 1, name: `Twibbon for “${campaign.title}”` })).toBeVisible();
   await expect(page.getByText(filled)).toBeVisible();
   const postImage = page.getByRole('img', { name: `${visitor.name}’s twibbon for “${campaign.title}”` });
@@ -255,6 +258,7 @@ test('a free creator publishes a frame; a visitor supports it: result size, face
 
   // The support was counted, once.
   await page.goto(`/${campaign.uri}`);
+  await expectRouteReady(page, 'campaign');
   await expect(page.getByText('1 supporter', { exact: true })).toBeVisible();
 });
 

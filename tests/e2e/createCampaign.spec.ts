@@ -8,6 +8,7 @@ import type { Browser, Page, TestInfo } from '@playwright/test';
 import { registerAndVerify } from '../testing/accounts.ts';
 import { CIRCLE_FRAME } from '../testing/imageChecks.ts';
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 const FRAME = 'tests/fixtures/generated/frame-circle.png';
 const JPEG = 'node_modules/@vladmandic/face-api/demo/sample2.jpg';
@@ -30,9 +31,10 @@ async function freshPage(browser: Browser, baseURL: string | undefined): Promise
 test('signed out: the create page keeps a picked frame, shows its hole and asks to sign in; an unknown type is the 404 page', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/create/sticker');
-  await expect(page.locator('[data-route="not-found"]')).toBeVisible();
+  await expectRouteReady(page, 'not-found');
 
   await page.goto('/create/frame');
+  await expectRouteReady(page, 'create-campaign');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a frame campaign' })).toBeVisible();
   await page.getByLabel('Choose PNG frames').setInputFiles(FRAME);
   // The editor core's analysis in the browser outlines the generated frame's one hole (a circle of r = 380 around 540, 500).
@@ -68,6 +70,7 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   await Promise.all([registerAndVerify(page, owner.name, owner.email, PASSWORD), registerAndVerify(otherPage, other.name, other.email, PASSWORD)]);
 
   await page.goto('/create/frame');
+  await expectRouteReady(page, 'create-campaign');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a frame campaign' })).toBeVisible();
   // The free plan: one frame, public only, and the page says why with a link to the plan.
   await expect(page.getByTestId('plan-lock-frames')).toContainText('More than one frame needs the creator plan.');
@@ -103,12 +106,13 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   await page.getByLabel('Category').selectOption('education');
   await page.getByRole('button', { name: 'Publish campaign' }).click();
   await expect(page).toHaveURL(new RegExp(`/${campaign.uri}$`), { timeout: 30_000 });
-  await expect(page.locator('[data-route="campaign"]')).toBeVisible();
+  await expectRouteReady(page, 'campaign');
   await expect(page.getByRole('heading', { level: 1, name: campaign.title })).toBeVisible();
 
   // The owner's edit page, reached from the campaign page: counters, a new title, saved with a toast and shown on the campaign page.
   await page.getByRole('link', { name: 'Manage campaign' }).click();
   await expect(page).toHaveURL(new RegExp(`/campaign/${campaign.uri}$`));
+  await expectRouteReady(page, 'edit-campaign');
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${campaign.title}` })).toBeVisible();
   await expect(page.getByTestId('campaign-stats')).toContainText('Supporters');
   await expect(page.getByTestId('uri-status')).toHaveText("This is your campaign's current link.");
@@ -117,14 +121,16 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   await expect(page.getByText('Changes saved', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${campaign.title} (updated)` })).toBeVisible();
   await page.goto(`/${campaign.uri}`);
+  await expectRouteReady(page, 'campaign');
   await expect(page.getByRole('heading', { level: 1, name: `${campaign.title} (updated)` })).toBeVisible();
 
   // Another signed-in account sees no way to manage it, and the edit page is the 404 page for them.
   await otherPage.goto(`/${campaign.uri}`);
+  await expectRouteReady(otherPage, 'campaign');
   await expect(otherPage.getByRole('heading', { level: 1, name: `${campaign.title} (updated)` })).toBeVisible();
   await expect(otherPage.getByRole('link', { name: 'Manage campaign' })).toHaveCount(0);
   await otherPage.goto(`/campaign/${campaign.uri}`);
-  await expect(otherPage.locator('[data-route="not-found"]')).toBeVisible();
+  await expectRouteReady(otherPage, 'not-found');
   await expect(otherPage.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
   await otherPage.context().close();
 
@@ -133,9 +139,9 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   await page.getByRole('button', { name: 'Delete campaign' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${campaign.title} (updated)?` });
   await dialog.getByRole('button', { name: 'Delete for good' }).click();
-  await expect(page.locator('[data-route="profile-own"]')).toBeVisible({ timeout: 15_000 });
+  await expectRouteReady(page, 'profile-own');
   // Their only campaign is gone from the profile's list too.
   await expect(page.getByRole('region', { name: 'Your campaigns' }).getByText('You have not created a campaign yet.')).toBeVisible();
   await page.goto(`/${campaign.uri}`);
-  await expect(page.locator('[data-route="not-found"]')).toBeVisible();
+  await expectRouteReady(page, 'not-found');
 });

@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { registerAndVerify } from '../testing/accounts.ts';
 import { boxInCircle, centreInCircle, detectFacesWithTestPage, imageSize } from '../testing/imageChecks.ts';
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 /** A face-api sample (three people), as in campaignLoop.spec.ts. */
 const PHOTO = 'tests/fixtures/generated/sample1.jpg';
@@ -109,6 +110,7 @@ test('a creator designs a frame from a template, publishes it, and a supporter�
 
   // /create/frame → "Design a frame" → a template.
   await cpage.goto('/create/frame');
+  await expectRouteReady(cpage, 'create-campaign');
   await expect(cpage.getByRole('heading', { level: 1, name: 'Create a frame campaign' })).toBeVisible();
   await cpage.getByRole('button', { name: 'Design a frame' }).click();
   const dialog = cpage.getByRole('dialog', { name: 'Design a frame' });

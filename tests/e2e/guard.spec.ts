@@ -1,4 +1,5 @@
 import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 const base = { name: 'Ayu', username: 'ayu', verifyPayload: { otp: '', email: '', request: '' } };
 
@@ -11,7 +12,7 @@ for (const path of ['/profile', '/profile/profile-settings', '/campaign/some-cam
     void watch;
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.locator('[data-route="home"]')).toBeVisible();
+    await expectRouteReady(page, 'home');
   });
 }
 
@@ -21,7 +22,7 @@ test('a suspended account is confined to /appeal', async ({ page, watch }) => {
   for (const path of ['/', '/explore', '/about', '/profile']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/appeal$/);
-    await expect(page.locator('[data-route="appeal"]')).toBeVisible();
+    await expectRouteReady(page, 'appeal');
   }
 });
 
@@ -34,7 +35,7 @@ test('verification with an empty pending request goes home; with one it stays', 
   });
   await page.goto('/verification');
   await expect(page).toHaveURL(/\/verification$/);
-  await expect(page.locator('[data-route="verification"]')).toBeVisible();
+  await expectRouteReady(page, 'verification');
 });
 
 test('page views are tracked on every navigation except the campaign route', async ({ page, watch }) => {
@@ -44,16 +45,16 @@ test('page views are tracked on every navigation except the campaign route', asy
     if (request.url().endsWith('/api/v2/analytics/page-view') && request.method() === 'POST') tracked.push(request.postDataJSON());
   });
   await page.goto('/about');
-  await expect(page.locator('[data-route="about"]')).toBeVisible();
+  await expectRouteReady(page, 'about');
   await expect.poll(() => tracked.map((t) => t.routeName)).toContain('about');
 
   await page.goto('/');
   const card = page.locator('[data-campaign-uri]').first();
   await expect(card).toBeVisible();
   await card.click();
-  await expect(page.locator('[data-route="campaign"]')).toBeVisible();
+  await expectRouteReady(page, 'campaign');
   await page.getByRole('link', { name: /explore/i }).first().click();
-  await expect(page.locator('[data-route="explore"]')).toBeVisible();
+  await expectRouteReady(page, 'explore');
   await expect.poll(() => tracked.map((t) => t.routeName)).toContain('explore');
   expect(tracked.map((t) => t.routeName)).not.toContain('campaign');
 });

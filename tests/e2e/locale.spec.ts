@@ -1,4 +1,5 @@
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 test('switching to Arabic sets lang and dir=rtl, and back to Indonesian translates the page', async ({ page, watch }) => {
   // Only en and id ship messages so far; other locales fall back to the bundled English after a 404.
@@ -27,6 +28,6 @@ test('the maintenance banner is hidden at start', async ({ page, watch }) => {
   void watch;
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
   await page.goto('/');
-  await expect(page.locator('[data-route="home"]')).toBeVisible();
+  await expectRouteReady(page, 'home');
   await expect(page.getByText('Maintenance Notice')).toHaveCount(0);
 });

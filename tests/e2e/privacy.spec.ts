@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 const PHOTO = 'node_modules/@vladmandic/face-api/demo/sample1.jpg';
 
@@ -22,7 +23,7 @@ test('a photo is framed on the device: nothing leaves the origin, no image bytes
 
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
   await page.goto('/test/test/test');
-  await expect(page.locator('[data-route="test"] h1')).toBeVisible();
+  await expect((await expectRouteReady(page, 'test')).locator('h1')).toBeVisible();
   // Models load while the visitor picks a photo; the long-task count restarts with each run.
   await expect(page.getByTestId('warm-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
   await expect(page.getByTestId('frame-name')).toHaveAttribute('data-state', 'ready');

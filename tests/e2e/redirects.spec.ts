@@ -1,4 +1,5 @@
 import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 const loggedIn = accountState({ uuid: 'user-1', name: 'Ayu', username: 'ayu', isSuspended: false, verifyPayload: { otp: '', email: '', request: '' } });
 
@@ -11,14 +12,14 @@ test('/billing goes to the billing tab of profile settings', async ({ page, watc
   await seedStorage(page, { 'bingkai-account': loggedIn, 'bingkai-token': 'e2e-token' });
   await page.goto('/billing');
   await expect(page).toHaveURL(/\/profile\/profile-settings\?tab=billing$/);
-  await expect(page.locator('[data-route="profile-settings"]')).toBeVisible();
+  await expectRouteReady(page, 'profile-settings');
 });
 
 test('/reset-password/:ticketId moves the ticket into the query', async ({ page, watch }) => {
   void watch;
   await page.goto('/reset-password/tk-42');
   await expect(page).toHaveURL(/\/reset-password\?ticket=tk-42$/);
-  await expect(page.locator('[data-route="reset-password"]')).toBeVisible();
+  await expectRouteReady(page, 'reset-password');
 });
 
 const campaignRedirects: Array<[from: string, to: RegExp, name: string]> = [

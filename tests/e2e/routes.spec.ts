@@ -1,4 +1,5 @@
 import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 /** One concrete path per seed §2 route and the route name its page must render. */
 const publicRoutes: Array<[path: string, name: string]> = [
@@ -65,8 +66,7 @@ const privateRoutes: Array<[path: string, name: string]> = [
 ];
 
 async function expectPage(page: import('@playwright/test').Page, name: string) {
-  const root = page.locator(`[data-route="${name}"]`);
-  await expect(root).toBeVisible();
+  const root = await expectRouteReady(page, name);
   await expect(root.locator('h1')).toHaveCount(1);
   await expect(root.locator('h1')).not.toBeEmpty();
   await expect(page.locator('body')).not.toContainText(/\bTODO\b|lorem ipsum/i);
@@ -101,6 +101,7 @@ test('a seeded campaign renders at /:uri with its frame and /:uri/support; /:uri
   const health = await request.get('/api/health');
   expect(health.ok()).toBe(true);
   await page.goto('/');
+  await expectRouteReady(page, 'home');
   const firstCard = page.locator('[data-route="home"] a[href^="/"][data-campaign-uri]').first();
   await expect(firstCard).toBeVisible();
   const uri = await firstCard.getAttribute('data-campaign-uri');

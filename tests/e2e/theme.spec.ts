@@ -1,4 +1,5 @@
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expectRouteReady } from '../testing/routeReady.ts';
 
 const themeColor = (page: import('@playwright/test').Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
 
@@ -7,7 +8,7 @@ test('theme switches between light, dark and system, sets theme-color and is rem
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/about');
-  await expect(page.locator('[data-route="about"]')).toBeVisible();
+  await expectRouteReady(page, 'about');
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   expect(await themeColor(page)).toBe('#16DAC1');
 
@@ -41,7 +42,7 @@ test('the dark-mode modal opens after 500 ms, and once closed never again', asyn
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem('dark-mode-modal-closed'))).toBe('1');
   await page.reload();
-  await expect(page.locator('[data-route="about"]')).toBeVisible();
+  await expectRouteReady(page, 'about');
   await page.waitForTimeout(1200);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
@@ -55,7 +56,7 @@ test('the dark-mode modal is not shown on the campaign and support routes', asyn
   for (const path of [`/${uri}`, `/${uri}/support`]) {
     await page.evaluate(() => localStorage.clear());
     await page.goto(path);
-    await expect(page.locator('[data-route^="campaign"]')).toBeVisible();
+    await expectRouteReady(page, path.endsWith('/support') ? 'campaign-support' : 'campaign');
     await page.waitForTimeout(1200);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
