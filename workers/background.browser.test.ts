@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { personAlpha, replaceBackground } from './background.ts';
 import type { MaskInput } from './background.ts';
 import type { BackgroundChoice } from '../core/pipelineTypes.ts';
-import { bitmapOf, channelStats, pixelAt, pixelsOf } from './composite.testkit.ts';
+import { bitmapOf, channelStats, pixelAt, pixelsOf } from './testing/pixels.ts';
 
 const SIZE = 200;
 const RADIUS = 60;

@@ -5,7 +5,7 @@ import { compositeResult } from './composite.ts';
 import type { BackgroundLayer, CompositeInput } from './composite.ts';
 import { webglAvailable, webglIsSoftware } from './compositeWebgl.ts';
 import { resampleTo } from './resample.ts';
-import { bitmapOf, channelStats, checkerboard, meanAbsDiff, pixelAt, pixelsOf, samplePhoto } from './composite.testkit.ts';
+import { bitmapOf, channelStats, checkerboard, meanAbsDiff, pixelAt, pixelsOf, samplePhoto } from './testing/pixels.ts';
 
 const renderers = ['canvas', 'webgl'] as const;
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DesignDocument } from '../contract/design.ts';
-import { design, ellipse, group, image, opaqueBounds, pixel, pngAsset, rect, text, type DesignWorkerRequest } from '../core/testing/designTestkit.ts';
+import { design, ellipse, group, image, opaqueBounds, pixel, pngAsset, rect, text, type DesignWorkerRequest } from '../core/testing/designShapes.ts';
 import { exportDesign, renderDesignToCanvas } from './designExport.ts';
 import { loadDesignFonts } from '../core/design/designFonts.ts';
 import { drawElementBody } from '../core/design/designRender.ts';

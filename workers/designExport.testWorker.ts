@@ -1,6 +1,6 @@
 /** Test-only module worker: design fonts and the design export inside a worker (designExport.browser.test.ts). */
 import type { DesignFontId } from '../contract/design.ts';
-import type { DesignWorkerRequest } from '../core/testing/designTestkit.ts';
+import type { DesignWorkerRequest } from '../core/testing/designShapes.ts';
 import { exportDesign } from './designExport.ts';
 import { DESIGN_FONTS, loadDesignFonts } from '../core/design/designFonts.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { resampleTo } from './resample.ts';
-import { bitmapOf, channelStats, checkerboard, pixelsOf } from './composite.testkit.ts';
+import { bitmapOf, channelStats, checkerboard, pixelsOf } from './testing/pixels.ts';
 
 describe('resampleTo', () => {
   test('an 8× reduction of a 1 px checkerboard is an even grey at the source average', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DesignDocument, DesignElement, TextElement } from '../../contract/design.ts';
-import { design, ellipse, group, image, line, opaqueBounds, pixel, polygon, rect, star, text } from '../testing/designTestkit.ts';
+import { design, ellipse, group, image, line, opaqueBounds, pixel, polygon, rect, star, text } from '../testing/designShapes.ts';
 import { DESIGN_FONTS, loadDesignFonts } from './designFonts.ts';
 import { drawDesign, drawElement, drawElementBody, elementSize, fontFor, layoutText, type DesignImages } from './designRender.ts';
 

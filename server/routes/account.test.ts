@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_HEADER } from '../../contract/account.ts';
 import { RESERVED_USERNAMES } from '../../contract/accountProfile.ts';
 import { accounts, appeals, campaigns, emailChanges, preferences, verificationCodes } from '../infra/db/schema.ts';
-import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, solveCaptcha, type AccountTestApp } from '../testing/accountTesting.ts';
+import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, solveCaptcha, type AccountTestApp } from '../testing/accountApp.ts';
 import { suspendAccount } from '../domain/appeals.ts';
 import { insertCampaign } from '../testing/fixtures.ts';
 import { drivers, signedInject } from '../testing/testApp.ts';

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refreshResponse } from '../../contract/account.ts';
 import { accounts, emailChanges, passwordResetTickets } from '../infra/db/schema.ts';
-import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, type AccountTestApp } from '../testing/accountTesting.ts';
+import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, type AccountTestApp } from '../testing/accountApp.ts';
 import { drivers, signedInject } from '../testing/testApp.ts';
 
 type Json = { data: { idToken: string; profile?: unknown } };

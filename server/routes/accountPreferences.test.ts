@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accounts, preferences } from '../infra/db/schema.ts';
 import { UnsubscribeSigner } from '../domain/unsubscribe.ts';
-import { asAccount, createSocialTestApp, passwordAccount } from '../testing/profileTesting.ts';
+import { asAccount, createSocialTestApp, passwordAccount } from '../testing/socialApp.ts';
 import { drivers, signedInject, TEST_SECRET, type TestApp } from '../testing/testApp.ts';
 
 const allOn = { milestone: true, whatsNew: true, article: true, submission: true, campaignRecap: true, comments: true, trending: true };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accounts, emailChanges } from '../infra/db/schema.ts';
 import { suspendAccount } from '../domain/appeals.ts';
-import { asAccount, claimsOf, createSocialTestApp, googleAccount, lastMail, passwordAccount } from '../testing/profileTesting.ts';
+import { asAccount, claimsOf, createSocialTestApp, googleAccount, lastMail, passwordAccount } from '../testing/socialApp.ts';
 import type { SocialPeers } from '../testing/socialPeers.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 

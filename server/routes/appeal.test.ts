@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accounts, appeals } from '../infra/db/schema.ts';
 import { decideAppeal, suspendAccount } from '../domain/appeals.ts';
-import { solveCaptcha } from '../testing/accountTesting.ts';
-import { asAccount, claimsOf, createSocialTestApp, lastMail, passwordAccount } from '../testing/profileTesting.ts';
+import { solveCaptcha } from '../testing/accountApp.ts';
+import { asAccount, claimsOf, createSocialTestApp, lastMail, passwordAccount } from '../testing/socialApp.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 
 const local = (url: string) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noticeResponse } from '../../contract/notice.ts';
-import { freePort, startSmtp, type TestSmtp } from '../testing/accountTesting.ts';
+import { freePort, startSmtp, type TestSmtp } from '../testing/accountApp.ts';
 import { createTestApp, drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 
 const notice = async (t: TestApp) => {

@@ -10,7 +10,7 @@ import { accounts, campaignFrames, campaigns, posts } from '../infra/db/schema.t
 import { LocalFileStorage } from '../infra/storage/localStorage.ts';
 import { UrlSigner } from '../infra/storage/urlSigning.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
-import { asAccount, passwordAccount } from '../testing/profileTesting.ts';
+import { asAccount, passwordAccount } from '../testing/socialApp.ts';
 import { createTestApp, drivers, signedInject, TEST_SECRET, type TestApp } from '../testing/testApp.ts';
 import { POSTS_PER_HOUR } from './posts.ts';
 

@@ -6,7 +6,7 @@ import { FINGERPRINT_HEADER, REQUEST_TOKEN_HEADER, signRequest } from '../../con
 import { accounts, posts, reports } from '../infra/db/schema.ts';
 import { fingerprintHash } from '../infra/fingerprintHash.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
-import { bearer, passwordAccount } from '../testing/profileTesting.ts';
+import { bearer, passwordAccount } from '../testing/socialApp.ts';
 import { createTestApp, drivers, fetchRequestKey, TEST_SECRET, type TestApp } from '../testing/testApp.ts';
 import { REPORTS_PER_HOUR } from './reports.ts';
 

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accountIdentities, accounts } from '../infra/db/schema.ts';
-import { asAccount, claimsOf, createSocialTestApp, googleAccount, passwordAccount } from '../testing/profileTesting.ts';
+import { asAccount, claimsOf, createSocialTestApp, googleAccount, passwordAccount } from '../testing/socialApp.ts';
 import type { SocialPeers } from '../testing/socialPeers.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 

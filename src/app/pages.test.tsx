@@ -5,7 +5,7 @@ import { resetNavigationEffects } from './navigationEffects.ts';
 import { createRoutes } from './routes.tsx';
 import { PAGE_ROUTES } from './routeTable.ts';
 import { createApiMock } from '../testing/apiMock.ts';
-import { initTestI18n, missingKeys } from '../testing/i18nForTests.ts';
+import { initTestI18n, missingKeys } from '../testing/i18n.ts';
 import { accountDefaults, useAccountStore } from '../domains/account/public.ts';
 import { apiV2 } from '../api/index.ts';
 import { demoSummary } from '../testing/apiMock.ts';

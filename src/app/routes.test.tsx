@@ -5,7 +5,7 @@ import { resetNavigationEffects } from './navigationEffects.ts';
 import { createRoutes } from './routes.tsx';
 import { PAGE_ROUTES } from './routeTable.ts';
 import { createApiMock } from '../testing/apiMock.ts';
-import { initTestI18n } from '../testing/i18nForTests.ts';
+import { initTestI18n } from '../testing/i18n.ts';
 
 const api = vi.hoisted(() => ({ current: null as null | ReturnType<typeof createApiMock> }));
 vi.mock(import('../api/clients.ts'), async (original) => {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { accountDefaults, TOKEN_STORAGE_KEY, useAccountStore, type AccountData } from '../domains/account/accountStore.ts';
-import { initTestI18n, missingKeys } from './i18nForTests.ts';
+import { initTestI18n, missingKeys } from './i18n.ts';
 
 /**
  * Registers the lifecycle every account UI test shares: real en messages, a clean localStorage and account store

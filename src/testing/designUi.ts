@@ -2,7 +2,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { DesignDocument } from '../../contract/design.ts';
-import { initTestI18n, missingKeys } from './i18nForTests.ts';
+import { initTestI18n, missingKeys } from './i18n.ts';
 import { useToastStore } from '../ui/toastStore.ts';
 import { blankDocument } from '../../core/design/defaultElements.ts';
 import { useDesignStore } from '../domains/designer/designStore.ts';

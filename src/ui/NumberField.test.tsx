@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setupTestI18n } from '../testing/i18nMessages.ts';
+import { setupTestI18n } from '../testing/i18n.ts';
 import { HOLD_REPEAT_DELAY_MS, HOLD_REPEAT_INTERVAL_MS, NumberField, type NumberFieldProps } from './NumberField.tsx';
 
 beforeAll(() => setupTestI18n('en'));

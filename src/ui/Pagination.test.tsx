@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setupTestI18n } from '../testing/i18nMessages.ts';
+import { setupTestI18n } from '../testing/i18n.ts';
 import { pageCount, pageWindow, Pagination } from './Pagination.tsx';
 
 beforeAll(() => setupTestI18n('en'));

@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setupTestI18n } from '../testing/i18nMessages.ts';
+import { setupTestI18n } from '../testing/i18n.ts';
 import { Button } from './Button.tsx';
 import { ResponsiveDialog, type ResponsiveDialogProps } from './ResponsiveDialog.tsx';
 

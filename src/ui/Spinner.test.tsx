@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestI18n } from '../testing/i18nMessages.ts';
+import { setupTestI18n } from '../testing/i18n.ts';
 import { Spinner } from './Spinner.tsx';
 
 beforeAll(() => setupTestI18n('en'));

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setupTestI18n } from '../testing/i18nMessages.ts';
+import { setupTestI18n } from '../testing/i18n.ts';
 import { TOAST_ANNOUNCE_DELAY_MS, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD, Toaster, toast, useToastStore } from './Toast.tsx';
 
 beforeAll(() => setupTestI18n('en'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { freePort, startSmtp } from '../../testing/accountTesting.ts';
+import { freePort, startSmtp } from '../../testing/accountApp.ts';
 import { createMailer } from './mailer.ts';
 import { mailKinds, mailLocale, renderMail } from './mailTemplates.ts';
 

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../testing/i18nForTests.ts';
+import { initTestI18n } from '../../testing/i18n.ts';
 import { DarkModeModal } from './DarkModeModal.tsx';
 import { DARK_MODE_MODAL_KEY, shouldOfferDarkMode } from './darkModeModalRules.ts';
 

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import { contentOffset, loadMaintenanceNotice, resetMaintenanceNotice, useUiStore } from '../uiStore.ts';
-import { initTestI18n } from '../../testing/i18nForTests.ts';
+import { initTestI18n } from '../../testing/i18n.ts';
 import { MaintenanceBanner } from './MaintenanceBanner.tsx';
 
 let observed: ((entries: unknown[]) => void) | null = null;

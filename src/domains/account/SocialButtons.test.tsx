@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocialProvider } from '../../../contract/accountProfile.ts';
-import { initTestI18n, missingKeys } from '../../testing/i18nForTests.ts';
+import { initTestI18n, missingKeys } from '../../testing/i18n.ts';
 
 /** Script elements pointing anywhere but this origin. */
 function thirdPartyScripts(): HTMLScriptElement[] {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OwnCampaignSummary } from '../../../contract/campaignWrite.ts';
 import { demoSummary } from '../../testing/apiMock.ts';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
-import { missingKeys } from '../../testing/i18nForTests.ts';
+import { missingKeys } from '../../testing/i18n.ts';
 import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import { OwnCampaigns } from './OwnCampaigns.tsx';
 

@@ -3,7 +3,7 @@ import Konva from 'konva';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { DesignAsset, DesignDocument, DesignElement, RectElement } from '../../../contract/design.ts';
-import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/i18nForBrowserTests.ts';
+import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
 import { findElement } from '../../../core/design/tree.ts';
 import { useDesignStore } from './designStore.ts';
 import { useDesignViewStore } from './designViewStore.ts';

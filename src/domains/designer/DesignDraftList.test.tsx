@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DesignDraftSummary } from '../../../contract/designDraft.ts';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
-import { missingKeys } from '../../testing/i18nForTests.ts';
+import { missingKeys } from '../../testing/i18n.ts';
 import { useAccountStore } from '../account/public.ts';
 import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import { DesignDraftList } from './DesignDraftList.tsx';

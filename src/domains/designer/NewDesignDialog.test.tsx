@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { designDocument, designProblems, type DesignDocument, type DesignKind } from '../../../contract/design.ts';
-import { initTestI18n, missingKeys } from '../../testing/i18nForTests.ts';
+import { initTestI18n, missingKeys } from '../../testing/i18n.ts';
 import { NewDesignDialog, sideProblem } from './NewDesignDialog.tsx';
 import { DESIGN_TEMPLATES } from './templates/index.ts';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autoPlace, pan, rotateBy, setRotation, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
 import { wheelZoomFactor } from '../../../core/wheelZoomFactor.ts';
 import { PhotoAdjuster } from './PhotoAdjuster.tsx';
-import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/i18nForBrowserTests.ts';
+import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
 
 const FRAME = { width: 500, height: 500 };
 const HOLE = { x: 100, y: 100, width: 300, height: 300 };

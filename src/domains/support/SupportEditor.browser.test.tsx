@@ -5,7 +5,7 @@ import type { Campaign } from '../../../contract/campaign.ts';
 import { accountDefaults, useAccountStore } from '../account/public.ts';
 import { clearSupportResult, getSupportResult } from './supportResult.ts';
 import { SupportEditor } from './SupportEditor.tsx';
-import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/i18nForBrowserTests.ts';
+import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
 
 const campaign: Campaign = {
   uri: 'hari-bumi',

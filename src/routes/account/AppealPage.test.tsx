@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CAPTCHA_HEADER } from '../../../contract/account.ts';
 import { appealBody, appealResponse, type AppealResponse } from '../../../contract/accountProfile.ts';
-import { missingKeys } from '../../testing/i18nForTests.ts';
+import { missingKeys } from '../../testing/i18n.ts';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
 import { TOKEN_STORAGE_KEY, useAccountStore } from '../../domains/account/accountStore.ts';
 import { ayuClaims, fakeAccountServer, json, type Call } from '../../testing/fakeAccountServer.ts';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { missingKeys } from '../../testing/i18nForTests.ts';
+import { missingKeys } from '../../testing/i18n.ts';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
 import { refreshResponse } from '../../../contract/account.ts';
 import { accountUpdateResponse, emailUpdateCancelResponse } from '../../../contract/accountProfile.ts';

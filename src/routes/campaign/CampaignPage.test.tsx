@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoCampaign } from '../../testing/apiMock.ts';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
-import { missingKeys } from '../../testing/i18nForTests.ts';
+import { missingKeys } from '../../testing/i18n.ts';
 import { fakeAccountServer, json, type Call } from '../../testing/fakeAccountServer.ts';
 import { useAccountStore } from '../../domains/account/accountStore.ts';
 import CampaignPage from './CampaignPage.tsx';

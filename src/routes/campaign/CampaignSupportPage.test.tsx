@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiMock, fakeGet } from '../../testing/apiMock.ts';
-import { initTestI18n, missingKeys } from '../../testing/i18nForTests.ts';
+import { initTestI18n, missingKeys } from '../../testing/i18n.ts';
 import { ApiError } from '../../api/ApiError.ts';
 import { apiV2 } from '../../api/index.ts';
 import CampaignSupportPage from './CampaignSupportPage.tsx';

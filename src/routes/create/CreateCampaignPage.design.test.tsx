@@ -9,7 +9,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountTestLifecycle } from '../../testing/accountTestLifecycle.ts';
-import { missingKeys } from '../../testing/i18nForTests.ts';
+import { missingKeys } from '../../testing/i18n.ts';
 import { useDesignStore } from '../../domains/designer/designStore.ts';
 import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import CreateCampaignPage from './CreateCampaignPage.tsx';

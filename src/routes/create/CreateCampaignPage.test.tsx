@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
-import { missingKeys } from '../../testing/i18nForTests.ts';
+import { missingKeys } from '../../testing/i18n.ts';
 import { useAccountStore } from '../../domains/account/accountStore.ts';
 import { demoCampaign } from '../../testing/apiMock.ts';
 import { fakeAccountServer, json, type Call } from '../../testing/fakeAccountServer.ts';

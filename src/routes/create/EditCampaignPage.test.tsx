@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedCampaign } from '../../../contract/campaignWrite.ts';
 import { demoCampaign } from '../../testing/apiMock.ts';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
-import { missingKeys } from '../../testing/i18nForTests.ts';
+import { missingKeys } from '../../testing/i18n.ts';
 import { useToastStore } from '../../ui/toastStore.ts';
 import { fakeAccountServer, json, type Call } from '../../testing/fakeAccountServer.ts';
 import EditCampaignPage from './EditCampaignPage.tsx';

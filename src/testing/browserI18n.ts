@@ -6,7 +6,7 @@ export const missingBrowserKeys = new Set<string>();
 
 /**
  * Real English messages for Vitest browser mode. They come over HTTP from the dev server, as in production
- * (the `?raw` import i18nForTests.ts uses is intercepted by the locales plugin there).
+ * (the `?raw` import of testing/i18n.ts is intercepted by the locales plugin there).
  */
 export async function initBrowserTestI18n(): Promise<void> {
   const en: unknown = await (await fetch('/locales/en.json')).json();

@@ -5,9 +5,12 @@ import enText from '../../locales/en.json?raw';
 import idText from '../../locales/id.json?raw';
 import { russianPlurals } from '../lib/i18n/russianPlurals.ts';
 
+/** Keys a test rendered that the locale files lack. */
+export const missingKeys = new Set<string>();
+
 /**
- * For unit tests: the shared i18next instance with the bundled en/id messages, initialised
- * synchronously (no HTTP), so components render real text.
+ * For unit tests: the shared i18next instance with the real en/id messages, initialised
+ * synchronously (no HTTP), so components render real text; missing keys are collected.
  */
 export function setupTestI18n(locale: 'en' | 'id' = 'en'): I18n {
   if (!i18next.isInitialized) {
@@ -21,9 +24,18 @@ export function setupTestI18n(locale: 'en' | 'id' = 'en'): I18n {
         resources: { en: { translation: JSON.parse(enText) as Record<string, unknown> }, id: { translation: JSON.parse(idText) as Record<string, unknown> } },
         interpolation: { escapeValue: false },
         react: { useSuspense: false },
+        saveMissing: true,
+        missingKeyHandler: (_lngs, _ns, key) => missingKeys.add(key),
       });
   } else if (i18next.language !== locale) {
     void i18next.changeLanguage(locale);
   }
+  return i18next;
+}
+
+/** The same, awaiting the language switch. */
+export async function initTestI18n(locale: 'en' | 'id' = 'en'): Promise<I18n> {
+  setupTestI18n(locale);
+  if (i18next.language !== locale) await i18next.changeLanguage(locale);
   return i18next;
 }
