@@ -4,7 +4,7 @@ import type { CampaignFrame } from '../../../contract/campaign.ts';
 import { CAMPAIGN_LIMITS, type FrameRef } from '../../../contract/campaignWrite.ts';
 import { hasCreatorPlan } from '../../../contract/plan.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { Pipeline } from '../../pipeline/index.ts';
+import type { LoadedFrame, Pipeline } from '../../pipeline/index.ts';
 import { isLoggedIn, useAccountStore } from '../account/public.ts';
 import { FormError } from '../../ui/TextField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -39,8 +39,11 @@ export interface CampaignFormProps {
 }
 
 export interface FrameIntake {
-  /** Adds the files like picked frames (analysis, upload, server check) and selects the first; with no room left it replaces the selected frame. */
-  take(files: readonly File[]): void;
+  /**
+   * Adds the files like picked frames (analysis, upload, server check) and selects the first; with no room left it
+   * replaces the selected frame. `loaded` is the first file's analysis when the pipeline made it already (a design).
+   */
+  take(files: readonly File[], loaded?: LoadedFrame): void;
 }
 
 /** Frames with their preview on one side, the campaign's fields on the other; shared by create and edit. */
@@ -74,10 +77,10 @@ export function CampaignForm({ type, pipeline, pipelineSupported, initial, exist
   useImperativeHandle(
     frameIntake,
     () => ({
-      take(files) {
+      take(files, loaded) {
         const [first] = files;
         if (!first) return;
-        const ids = room > 0 ? addFrames(files.slice(0, room)) : selectedLocalId ? [replaceFrame(selectedLocalId, first)] : [];
+        const ids = room > 0 ? addFrames(files.slice(0, room), loaded) : selectedLocalId ? [replaceFrame(selectedLocalId, first, loaded)] : [];
         if (ids[0]) setSelectedId(ids[0]);
       },
     }),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CampaignFrame } from '../../../contract/campaign.ts';
-import type { Pipeline } from '../../pipeline/index.ts';
+import type { LoadedFrame, Pipeline } from '../../pipeline/index.ts';
 import { isApiError } from '../../api/index.ts';
 import { isPipelineError } from '../../pipeline/index.ts';
 import type { CampaignType } from './campaignForm.ts';
@@ -19,10 +19,10 @@ export interface FrameDraftsOptions {
 
 export interface FrameDraftsApi {
   drafts: FrameDraft[];
-  /** Returns the new drafts' local ids. */
-  add: (files: readonly File[]) => string[];
+  /** Returns the new drafts' local ids. `loaded` is the first file's analysis when the pipeline already made it (a designed frame). */
+  add: (files: readonly File[], loaded?: LoadedFrame) => string[];
   /** Returns the new draft's local id. */
-  replace: (localId: string, file: File) => string;
+  replace: (localId: string, file: File, loaded?: LoadedFrame) => string;
   remove: (localId: string) => void;
   move: (from: number, to: number) => void;
   /** Uploads are running. */
@@ -51,10 +51,10 @@ export function useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, in
   }, []);
 
   const fromFile = useCallback(
-    (file: File) => {
+    (file: File, loaded?: LoadedFrame) => {
       const url = URL.createObjectURL(file);
       objectUrls.current.add(url);
-      return draftFromFile(file, url, firstAnalysis(pipelineSupported));
+      return draftFromFile(file, url, loaded ? { status: 'ready', loaded } : firstAnalysis(pipelineSupported));
     },
     [pipelineSupported],
   );
@@ -122,15 +122,15 @@ export function useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, in
     };
   }, []);
 
-  const add = useCallback((files: readonly File[]) => {
-    const fresh = files.map(fromFile);
+  const add = useCallback((files: readonly File[], loaded?: LoadedFrame) => {
+    const fresh = files.map((file, index) => fromFile(file, index === 0 ? loaded : undefined));
     setDrafts((list) => [...list, ...fresh]);
     return fresh.map((draft) => draft.localId);
   }, [fromFile]);
   const replace = useCallback(
-    (localId: string, file: File) => {
+    (localId: string, file: File, loaded?: LoadedFrame) => {
       release(drafts.find((draft) => draft.localId === localId));
-      const fresh = fromFile(file);
+      const fresh = fromFile(file, loaded);
       setDrafts((list) => list.map((draft) => (draft.localId === localId ? fresh : draft)));
       return fresh.localId;
     },

@@ -11,7 +11,7 @@ import { isApiError } from '../../api/index.ts';
 import { minWidth } from '../../lib/breakpoints.ts';
 import { cn } from '../../lib/cn.ts';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
-import { isPipelineError, type Pipeline } from '../../pipeline/index.ts';
+import { isPipelineError, type LoadedFrame, type Pipeline } from '../../pipeline/index.ts';
 import { useDesignStore } from './designStore.ts';
 import { DesignCanvas } from './DesignCanvas.tsx';
 import { DesignContextMenu } from './DesignContextMenu.tsx';
@@ -29,7 +29,8 @@ export interface FrameDesignerProps {
   pipelineSupported: boolean;
   signedIn: boolean;
   /** The exported PNG (`{design-name}.png`), for the campaign form. */
-  onUse: (file: File) => void;
+  /** The exported PNG, and its analysis by the pipeline, so the form does not analyse it again. */
+  onUse: (file: File, loaded: LoadedFrame) => void;
   onClose: () => void;
 }
 
@@ -81,10 +82,10 @@ function LoadedDesigner({ type, pipeline, pipelineSupported, signedIn, onUse, on
     exportRun.current = controller;
     setExporting({ status: 'running' });
     try {
-      const { png } = await pipeline.exportDesign(current, { signal: controller.signal });
+      const { png, frame } = await pipeline.exportDesign(current, { signal: controller.signal });
       if (controller.signal.aborted) return;
       setExporting({ status: 'idle' });
-      onUse(new File([png], designFileName(current), { type: 'image/png' }));
+      onUse(new File([png], designFileName(current), { type: 'image/png' }), frame);
     } catch (error) {
       if (controller.signal.aborted) return;
       console.warn('The design export failed', error);

@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { CampaignForm, type FrameIntake } from '../../domains/create/CampaignForm.tsx';
 import { createBody, emptyCampaignForm, type CampaignType } from '../../domains/create/campaignForm.ts';
 import { createCampaign } from '../../api/campaignWrites.ts';
+import type { LoadedFrame } from '../../pipeline/index.ts';
 import { usePipeline } from '../../pipeline/usePipeline.ts';
 import { DesignDraftList } from '../../domains/designer/DesignDraftList.tsx';
 import { saveLocalDraft } from '../../domains/designer/designDraftDb.ts';
@@ -54,8 +55,8 @@ function CreateCampaign({ type }: { type: CampaignType }) {
   };
   // The exported PNG joins the form like a picked file; the form is mounted, only hidden.
   const takeDesign = useCallback(
-    (file: File) => {
-      intake.current?.take([file]);
+    (file: File, loaded?: LoadedFrame) => {
+      intake.current?.take([file], loaded);
       navigate(formPath);
     },
     [formPath, navigate],

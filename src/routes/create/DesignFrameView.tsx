@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { FrameDesigner } from '../../domains/designer/FrameDesigner.tsx';
 import type { CampaignType } from '../../domains/create/campaignForm.ts';
 import { openDesignDraft } from '../../domains/designer/useDesignAutosave.ts';
-import type { Pipeline } from '../../pipeline/index.ts';
+import type { LoadedFrame, Pipeline } from '../../pipeline/index.ts';
 import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
 import { useDesignStore } from '../../domains/designer/designStore.ts';
 
@@ -17,7 +17,7 @@ export interface DesignFrameViewProps {
   pipeline: Pipeline | null;
   pipelineSupported: boolean;
   /** The exported PNG, named after the design. */
-  onUse: (file: File) => void;
+  onUse: (file: File, loaded: LoadedFrame) => void;
   onClose: () => void;
 }
 
