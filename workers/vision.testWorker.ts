@@ -1,4 +1,4 @@
-/** Test-only vision worker: the real API plus the crash hook (src/pipeline/testing/createCrashablePipeline.ts). */
+/** Test-only vision worker: the real API plus the crash hook (src/testing/createCrashablePipeline.ts). */
 import * as Comlink from 'comlink';
 import type { VisionWorkerApi } from '../core/pipelineTypes.ts';
 import type { CrashHook } from '../core/testing/crashHook.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rect } from '../../core/geometry.ts';
-import { createCrashablePipeline, type CrashablePipeline } from './testing/createCrashablePipeline.ts';
+import { createCrashablePipeline, type CrashablePipeline } from '../testing/createCrashablePipeline.ts';
 import type { LoadedFrame, ProgressEvent } from './createPipeline.ts';
 
 const FRAME_SIDE = 1080;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Size } from '../../core/geometry.ts';
 import type { DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, VisionWorkerApi } from '../../core/pipelineTypes.ts';
 import type { CrashHook, CrashMode } from '../../core/testing/crashHook.ts';
-import { createCrashablePipeline } from './testing/createCrashablePipeline.ts';
+import { createCrashablePipeline } from '../testing/createCrashablePipeline.ts';
 import type { ProgressEvent } from './createPipeline.ts';
 import type { WorkerHandle } from './workerSlot.ts';
 

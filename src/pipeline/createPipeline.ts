@@ -77,7 +77,7 @@ export interface PipelineOptions {
   startVisionWorker?: () => WorkerHandle<VisionWorkerApi>;
   /**
    * Slots made by the caller, used instead of start*Worker: a test keeps them to run jobs of its
-   * own on the workers (src/pipeline/testing/createCrashablePipeline.ts crashes them this way).
+   * own on the workers (src/testing/createCrashablePipeline.ts crashes them this way).
    */
   imageSlot?: WorkerSlot<ImageWorkerApi>;
   visionSlot?: WorkerSlot<VisionWorkerApi>;

@@ -3,11 +3,11 @@
  * It runs the test workers (workers/*.testWorker.ts: the real APIs plus a crash hook), so the
  * production workers and the app's pipeline carry no test hook.
  */
-import type { ImageWorkerApi, VisionWorkerApi } from '../../../core/pipelineTypes.ts';
-import type { CrashHook, CrashMode } from '../../../core/testing/crashHook.ts';
-import { createPipeline, type Pipeline, type PipelineOptions } from '../createPipeline.ts';
-import { startWorker } from '../startWorker.ts';
-import { createWorkerSlot, type WorkerHandle } from '../workerSlot.ts';
+import type { ImageWorkerApi, VisionWorkerApi } from '../../core/pipelineTypes.ts';
+import type { CrashHook, CrashMode } from '../../core/testing/crashHook.ts';
+import { createPipeline, type Pipeline, type PipelineOptions } from '../pipeline/createPipeline.ts';
+import { startWorker } from '../pipeline/startWorker.ts';
+import { createWorkerSlot, type WorkerHandle } from '../pipeline/workerSlot.ts';
 
 export interface CrashablePipeline extends Pipeline {
   /** Makes a worker fail the way a crash ('throw') or a hung stage ('hang') would; rejects like the job it interrupts. */
@@ -21,9 +21,9 @@ export interface CrashablePipelineOptions extends Omit<PipelineOptions, 'startIm
 }
 
 const startImageTestWorker = () =>
-  startWorker<ImageWorkerApi & CrashHook>(new Worker(new URL('../../../workers/image.testWorker.ts', import.meta.url), { type: 'module', name: 'bingkai-image-test' }));
+  startWorker<ImageWorkerApi & CrashHook>(new Worker(new URL('../../workers/image.testWorker.ts', import.meta.url), { type: 'module', name: 'bingkai-image-test' }));
 const startVisionTestWorker = () =>
-  startWorker<VisionWorkerApi & CrashHook>(new Worker(new URL('../../../workers/vision.testWorker.ts', import.meta.url), { type: 'module', name: 'bingkai-vision-test' }));
+  startWorker<VisionWorkerApi & CrashHook>(new Worker(new URL('../../workers/vision.testWorker.ts', import.meta.url), { type: 'module', name: 'bingkai-vision-test' }));
 
 export function createCrashablePipeline(options: CrashablePipelineOptions = {}): CrashablePipeline {
   const { startImageWorker = startImageTestWorker, startVisionWorker = startVisionTestWorker, ...rest } = options;
