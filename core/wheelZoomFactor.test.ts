@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wheelZoomFactor } from './wheelZoomFactor.ts';
+import { wheelPixels, wheelZoomFactor } from './wheelZoomFactor.ts';
 
 describe('wheelZoomFactor', () => {
   // From src/domains/support/adjusterMath.test.ts (the photo adjuster's wheel).
@@ -39,5 +39,14 @@ describe('wheelZoomFactor', () => {
   it('zooms by the same step for Ctrl + a mouse-wheel notch as for a plain notch', () => {
     expect(wheelZoomFactor(-100, 0, true)).toBeCloseTo(wheelZoomFactor(-100), 10);
     expect(wheelZoomFactor(3, 1, true)).toBeCloseTo(wheelZoomFactor(100), 10);
+  });
+});
+
+describe('wheelPixels', () => {
+  it('converts lines and pages to the pixels zoom and pan both use', () => {
+    expect(wheelPixels(3)).toBe(3);
+    expect(wheelPixels(3, 1)).toBe(48);
+    expect(wheelPixels(-1, 2)).toBe(-800);
+    expect(wheelZoomFactor(1, 2)).toBe(wheelZoomFactor(800));
   });
 });

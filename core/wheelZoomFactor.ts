@@ -19,8 +19,13 @@ const PINCH_RATE = 0.01;
 /** 100 px × WHEEL_RATE / PINCH_RATE: a Ctrl + wheel notch zooms like a plain one. */
 const PINCH_CAP_PX = 15;
 
+/** A wheel delta in pixels, whatever unit (px, lines, pages) the device reported it in; panning uses it too. */
+export function wheelPixels(delta: number, deltaMode = 0): number {
+  return delta * (deltaMode === 1 ? LINE_PX : deltaMode === 2 ? PAGE_PX : 1);
+}
+
 export function wheelZoomFactor(deltaY: number, deltaMode = 0, ctrlKey = false): number {
   if (!Number.isFinite(deltaY)) return 1;
-  const pixels = deltaY * (deltaMode === 1 ? LINE_PX : deltaMode === 2 ? PAGE_PX : 1);
+  const pixels = wheelPixels(deltaY, deltaMode);
   return ctrlKey ? Math.exp(-clamp(pixels, -PINCH_CAP_PX, PINCH_CAP_PX) * PINCH_RATE) : Math.exp(-clamp(pixels, -WHEEL_CAP_PX, WHEEL_CAP_PX) * WHEEL_RATE);
 }

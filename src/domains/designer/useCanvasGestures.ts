@@ -24,7 +24,6 @@ export interface CanvasGestureHost {
   onContextMenu?(at: ClientPoint, targetId: string | null): void;
 }
 
-
 /**
  * Wires the canvas's DOM and Konva to the gesture state machines (gestures/): native listeners
  * (wheel must preventDefault, which React's passive one cannot; moves and ups are followed on
@@ -106,10 +105,13 @@ export function useCanvasGestures(host: CanvasGestureHost): () => void {
       moving = [];
       const store = useDesignStore.getState();
       const changes = nodes.map((node) => ({ id: node.id(), patch: { x: tidy(node.x()), y: tidy(node.y()) } }));
+      const { document: current } = store;
+      const moved = changes.some(({ id, patch }) => {
+        const element = current && findElement(current, id)?.element;
+        return element?.x !== patch.x || element?.y !== patch.y;
+      });
       try {
-        if (store.document && changes.some(({ id, patch }) => findElement(store.document!, id)?.element.x !== patch.x || findElement(store.document!, id)?.element.y !== patch.y)) {
-          store.dispatch({ type: 'updateElements', changes }, { label: 'move' });
-        }
+        if (current && moved) store.dispatch({ type: 'updateElements', changes }, { label: 'move' });
       } catch (error) {
         console.warn('The move could not be applied', error);
       }

@@ -151,6 +151,9 @@ describe('CanvasGestures', () => {
     expect(canvas.state.view).toEqual({ zoom: 2, x: 10, y: -80 });
     canvas.gestures.wheel({ ...wheel, shiftKey: true }).forEach((effect) => effect.type === 'setViewport' && (canvas.state.view = effect.view));
     expect(canvas.state.view).toEqual({ zoom: 2, x: -90, y: -80 });
+    // A mouse reporting lines pans by the same pixels as the zoom counts them (3 lines = 48 px).
+    canvas.gestures.wheel({ ...wheel, deltaY: 3, deltaMode: 1 }).forEach((effect) => effect.type === 'setViewport' && (canvas.state.view = effect.view));
+    expect(canvas.state.view).toEqual({ zoom: 2, x: -90, y: -128 });
     const [prevent, zoomed] = canvas.gestures.wheel({ ...wheel, deltaY: -10, ctrlKey: true });
     expect(prevent).toEqual({ type: 'preventDefault' });
     const view = (zoomed as { view: Viewport }).view;

@@ -1,5 +1,5 @@
 import type { Point } from '../../../../core/geometry.ts';
-import { wheelZoomFactor } from '../../../../core/wheelZoomFactor.ts';
+import { wheelPixels, wheelZoomFactor } from '../../../../core/wheelZoomFactor.ts';
 import { panBy, zoomAt, type Viewport } from '../canvasViewport.ts';
 
 export interface WheelInput {
@@ -20,7 +20,6 @@ export interface WheelInput {
  */
 export function wheelViewport(view: Viewport, wheel: WheelInput): Viewport {
   if (wheel.ctrlKey || wheel.metaKey) return zoomAt(view, wheelZoomFactor(wheel.deltaY, wheel.deltaMode, wheel.ctrlKey), wheel.point);
-  const unit = wheel.deltaMode === 1 ? 16 : wheel.deltaMode === 2 ? 400 : 1;
   const [dx, dy] = wheel.shiftKey && wheel.deltaX === 0 ? [wheel.deltaY, 0] : [wheel.deltaX, wheel.deltaY];
-  return panBy(view, -dx * unit, -dy * unit);
+  return panBy(view, -wheelPixels(dx, wheel.deltaMode), -wheelPixels(dy, wheel.deltaMode));
 }
