@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Size } from '../../../core/geometry.ts';
 import { useLongTasks } from '../../lib/useLongTasks.ts';
-import { createPipeline, isPipelineError, pipelineSupported, type BackgroundChoice, type FaceBox, type LoadedFrame, type Pipeline, type PipelineStage } from '../../pipeline/index.ts';
+import { isPipelineError, type BackgroundChoice, type FaceBox, type LoadedFrame, type PipelineStage } from '../../pipeline/index.ts';
+import { usePipeline } from '../../pipeline/usePipeline.ts';
 import { defaultFrame } from './defaultFrame.ts';
 
 export const STAGES: PipelineStage[] = ['warm', 'analyze', 'decode', 'face', 'place', 'segment', 'composite', 'encode'];
@@ -26,11 +27,10 @@ export interface DeviceCheckResult {
   faces: FaceBox[];
 }
 
-/** The device check: one pipeline for the page, a default frame, and a timed run per picked photo. */
+/** The device check: the page's pipeline (usePipeline), a default frame, and a timed run per picked photo. */
 export function useDeviceCheck() {
   const { t } = useTranslation();
-  const supported = pipelineSupported();
-  const pipeline = useRef<Pipeline | null>(null);
+  const { pipeline, supported } = usePipeline();
   const frame = useRef<Promise<LoadedFrame> | null>(null);
   const [frameName, setFrameName] = useState('');
   const [frameState, setFrameState] = useState<LoadState>('loading');
@@ -44,16 +44,14 @@ export function useDeviceCheck() {
   const lastPhoto = useRef<File | null>(null);
 
   useEffect(() => {
-    if (!supported) return;
-    const instance = createPipeline();
-    pipeline.current = instance;
+    if (!pipeline) return;
     const controller = new AbortController();
-    const stop = instance.onProgress((event) => {
+    const stop = pipeline.onProgress((event) => {
       // Stages may run twice in a run (a restarted worker decodes again); a new frame replaces the old analysis.
       if (event.status === 'done') setTimings((all) => ({ ...all, [event.stage]: (event.stage === 'analyze' ? 0 : (all[event.stage] ?? 0)) + event.ms }));
     });
     // Models load while the visitor is still choosing a photo.
-    instance.warm().then(
+    pipeline.warm().then(
       () => !controller.signal.aborted && setWarm('ready'),
       (failure: unknown) => {
         if (controller.signal.aborted) return;
@@ -63,7 +61,7 @@ export function useDeviceCheck() {
     );
     frame.current = defaultFrame(controller.signal).then(({ source, name }) => {
       setFrameName(name);
-      return instance.analyzeFrame(source, { signal: controller.signal });
+      return pipeline.analyzeFrame(source, { signal: controller.signal });
     });
     frame.current.then(
       () => !controller.signal.aborted && setFrameState('ready'),
@@ -76,10 +74,9 @@ export function useDeviceCheck() {
     return () => {
       controller.abort();
       stop();
-      instance.dispose();
-      pipeline.current = null;
+      frame.current = null;
     };
-  }, [supported]);
+  }, [pipeline]);
 
   const resultUrl = result?.url;
   useEffect(() => () => void (resultUrl && URL.revokeObjectURL(resultUrl)), [resultUrl]);
@@ -87,8 +84,7 @@ export function useDeviceCheck() {
   const message = (failure: unknown) => (isPipelineError(failure) ? t(`errors.pipeline.${failure.code}`) : t('errors.UNKNOWN'));
 
   async function run(photo: File, backgroundName: BackgroundName = background) {
-    const instance = pipeline.current;
-    if (!instance || !frame.current) return;
+    if (!pipeline || !frame.current) return;
     lastPhoto.current = photo;
     setStatus('running');
     setError('');
@@ -97,11 +93,11 @@ export function useDeviceCheck() {
     resetLongTasks();
     try {
       const loadedFrame = await frame.current;
-      const loaded = await instance.loadPhoto(photo, { frame: loadedFrame });
+      const loaded = await pipeline.loadPhoto(photo, { frame: loadedFrame });
       // This page shows only the result; an editor would draw the proxy.
       loaded.proxy.close();
-      const transform = loaded.transform ?? (await instance.place(loaded, loadedFrame));
-      const blob = await instance.render({ photoId: loaded.photoId, frame: loadedFrame, transform, background: BACKGROUNDS[backgroundName], format: 'jpeg', quality: 0.9 });
+      const transform = loaded.transform ?? (await pipeline.place(loaded, loadedFrame));
+      const blob = await pipeline.render({ photoId: loaded.photoId, frame: loadedFrame, transform, background: BACKGROUNDS[backgroundName], format: 'jpeg', quality: 0.9 });
       setResult({ url: URL.createObjectURL(blob), bytes: blob.size, size: null, photoSize: loaded.size, faces: loaded.faces });
       setStatus('done');
     } catch (failure) {
@@ -113,9 +109,8 @@ export function useDeviceCheck() {
   }
 
   async function chooseFrame(file: File) {
-    const instance = pipeline.current;
-    if (!instance) return;
-    const next = instance.analyzeFrame(file);
+    if (!pipeline) return;
+    const next = pipeline.analyzeFrame(file);
     next.catch(() => undefined);
     try {
       await next;
