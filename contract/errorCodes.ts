@@ -1,52 +1,9 @@
 // Plain constants without zod, so the client's API layer can use them without loading the schema library.
-/** Machine-readable error codes. The client maps each to a translated message; `message` is the English fallback. */
-export const errorCodes = [
-  'BAD_REQUEST',
-  'VALIDATION_FAILED',
-  'MALFORMED_JSON',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'REQUEST_TOKEN_MISSING',
-  'REQUEST_TOKEN_INVALID',
-  'REQUEST_TOKEN_EXPIRED',
-  'REQUEST_TOKEN_REPLAYED',
-  'REQUEST_KEY_EXPIRED',
-  'FINGERPRINT_MISSING',
-  'INTERNAL',
-  'UNAVAILABLE',
-  // Account layer (issue 4).
-  'TOKEN_EXPIRED',
-  'ACCOUNT_SUSPENDED',
-  'ACCOUNT_NOT_VERIFIED',
-  'INVALID_CREDENTIALS',
-  'EMAIL_TAKEN',
-  'CAPTCHA_INVALID',
-  'CODE_INVALID',
-  'CODE_EXPIRED',
-  'CODE_TOO_MANY_ATTEMPTS',
-  'TICKET_INVALID',
-  // Campaign loop (issue 5).
-  'URI_TAKEN',
-  'URI_RESERVED',
-  'PLAN_REQUIRED',
-  'ACCESS_CODE_REQUIRED',
-  'ACCESS_CODE_INVALID',
-  'FRAME_INVALID',
-  'ALREADY_REPORTED',
-  // Frame designer drafts (issue 6).
-  'DESIGN_INVALID',
-  'DESIGN_CONFLICT',
-  'DESIGN_DRAFTS_FULL',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
-
-/** The HTTP status of each code: the server answers with it, and the client names a bare status by it. */
-export const errorStatus: Record<ErrorCode, number> = {
+/**
+ * Machine-readable error codes, each with the HTTP status the server answers it with. The client maps each
+ * code to a translated message; `message` is the English fallback.
+ */
+export const errorStatus = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
@@ -65,6 +22,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   FINGERPRINT_MISSING: 401,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  // Account layer (issue 4).
   TOKEN_EXPIRED: 401,
   ACCOUNT_SUSPENDED: 403,
   ACCOUNT_NOT_VERIFIED: 403,
@@ -75,6 +33,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CODE_EXPIRED: 400,
   CODE_TOO_MANY_ATTEMPTS: 400,
   TICKET_INVALID: 400,
+  // Campaign loop (issue 5).
   URI_TAKEN: 409,
   URI_RESERVED: 400,
   PLAN_REQUIRED: 403,
@@ -82,10 +41,14 @@ export const errorStatus: Record<ErrorCode, number> = {
   ACCESS_CODE_INVALID: 403,
   FRAME_INVALID: 400,
   ALREADY_REPORTED: 409,
+  // Frame designer drafts (issue 6).
   DESIGN_INVALID: 400,
   DESIGN_CONFLICT: 409,
   DESIGN_DRAFTS_FULL: 409,
-};
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
 
 /**
  * The code that names a bare HTTP status, for an answer without an envelope (a framework's 413, a proxy's 503):
