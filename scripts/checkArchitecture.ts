@@ -137,11 +137,11 @@ function checkEdge(from: string, specifier: string, target: string | null): stri
   if (toLayer === 'locales' && isTest(from)) return null;
   const allowed = ALLOWED[fromLayer];
   if (allowed && !allowed.includes(toLayer)) return `${fromLayer}/ must not import ${toLayer}/: ${WHY[toLayer] ?? `${toLayer}/ is not below ${fromLayer}/`}`;
-  const fromDomain = DOMAIN.exec(from)?.[1];
-  const toDomain = DOMAIN.exec(target)?.[1];
-  if (fromDomain && toDomain && fromDomain !== toDomain && !target.endsWith(`/domains/${toDomain}/public.ts`))
-    return `domains/${fromDomain} may use domains/${toDomain} only through domains/${toDomain}/public.ts`;
-  if ((fromLayer === 'src/app') && toDomain && !target.endsWith(`/domains/${toDomain}/public.ts`))
+  const sourceDomain = DOMAIN.exec(from)?.[1];
+  const targetDomain = DOMAIN.exec(target)?.[1];
+  if (sourceDomain && targetDomain && sourceDomain !== targetDomain && !target.endsWith(`/domains/${targetDomain}/public.ts`))
+    return `domains/${sourceDomain} may use domains/${targetDomain} only through domains/${targetDomain}/public.ts`;
+  if (fromLayer === 'src/app' && targetDomain && !target.endsWith(`/domains/${targetDomain}/public.ts`))
     return `src/app/ uses a domain only through its public.ts`;
   return null;
 }
