@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { isPipelineError, type LoadedFrame, type Pipeline } from '../../pipeline/index.ts';
-import type { CampaignType } from './campaignForm.ts';
+import type { CampaignType } from '../../../contract/campaign.ts';
 import { FACE_SAMPLE_URLS, faceSample } from './faceSamples.ts';
 
 type SampleState = { status: 'pending' } | { status: 'ready'; url: string } | { status: 'failed'; message: string };

@@ -3,7 +3,6 @@ import { campaignCategories, campaignFields, CAMPAIGN_LIMITS, type CampaignCateg
 import { campaignUriProblem } from '../../../contract/campaignUri.ts';
 import type { CampaignType, CampaignVisibility } from '../../../contract/campaign.ts';
 
-export type { CampaignType };
 export type Visibility = CampaignVisibility;
 
 export interface CampaignFormValues {

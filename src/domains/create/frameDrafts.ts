@@ -3,7 +3,7 @@ import type { CampaignFrame } from '../../../contract/campaign.ts';
 import type { Rect } from '../../../core/geometry.ts';
 import { isApiError } from '../../api/index.ts';
 import type { LoadedFrame, PipelineErrorCode } from '../../pipeline/index.ts';
-import type { CampaignType } from './campaignForm.ts';
+import type { CampaignType } from '../../../contract/campaign.ts';
 
 /** Why a frame cannot be used: an i18n key under `create.refusal`, its values, and the server's own words. */
 export interface FrameRefusal {

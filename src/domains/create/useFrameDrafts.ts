@@ -3,7 +3,7 @@ import type { CampaignFrame } from '../../../contract/campaign.ts';
 import type { LoadedFrame, Pipeline } from '../../pipeline/index.ts';
 import { isApiError } from '../../api/index.ts';
 import { isPipelineError } from '../../pipeline/index.ts';
-import type { CampaignType } from './campaignForm.ts';
+import type { CampaignType } from '../../../contract/campaign.ts';
 import { uploadFrame } from '../../api/campaignWrites.ts';
 import { draftFromFile, draftFromFrame, frameRefusal, moveItem, storedHoles, type FrameAnalysisState, type FrameDraft } from './frameDrafts.ts';
 

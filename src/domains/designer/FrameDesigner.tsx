@@ -5,7 +5,7 @@ import { DESIGN_LIMITS, type DesignDocument } from '../../../contract/design.ts'
 import { slugify } from '../../../core/resultFileName.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import type { CampaignType } from '../create/public.ts';
+import type { CampaignType } from '../../../contract/campaign.ts';
 import { useDesignAutosaveState, type DesignAutosave } from './useDesignAutosave.ts';
 import { isApiError } from '../../api/index.ts';
 import { minWidth } from '../../lib/breakpoints.ts';

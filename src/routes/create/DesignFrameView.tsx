@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { FrameDesigner } from '../../domains/designer/FrameDesigner.tsx';
-import type { CampaignType } from '../../domains/create/campaignForm.ts';
+import type { CampaignType } from '../../../contract/campaign.ts';
 import { openDesignDraft } from '../../domains/designer/useDesignAutosave.ts';
 import type { LoadedFrame, Pipeline } from '../../pipeline/index.ts';
 import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
