@@ -99,7 +99,7 @@ export interface RenderRequest {
   /** 'background' campaigns draw the frame (their design) under the photo; default 'frame'. */
   frameType?: 'frame' | 'background';
   /** Watermark drawn over everything (text already translated); none when absent. */
-  watermark?: { text: string; logo?: 'bingkai'; position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' };
+  watermark?: { text: string; logo?: 'bingkai'; position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'auto' };
   /** 1 or 2. */
   outputScale: number;
 }
