@@ -38,7 +38,7 @@ export function useRenderResult({ campaign, frames, pipeline, background, waterm
         transform: current.transform,
         frameType: campaign.type,
         ...(campaign.type === 'background' ? { background } : {}),
-        ...(watermarked ? { watermark: { text: t('support.watermark'), logo: 'bingkai' as const, position: 'bottom-right' as const } } : {}),
+        ...(watermarked ? { watermark: { text: t('support.watermark'), logo: 'bingkai' as const, position: 'auto' as const } } : {}),
         format: RESULT_FORMAT,
         quality: RESULT_QUALITY,
         outputScale: 1,
