@@ -36,6 +36,7 @@ export type OutputFormat = 'jpeg' | 'png' | 'webp';
 
 /** Error codes the pipeline reports; the app translates them (locales `errors.pipeline.<code>`). */
 export type PipelineErrorCode =
+  | 'DECODE_EMPTY'
   | 'DECODE_CORRUPT'
   | 'DECODE_UNSUPPORTED'
   | 'DECODE_TOO_LARGE_BYTES'

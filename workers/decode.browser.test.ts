@@ -293,8 +293,8 @@ describe('decodeImage errors', () => {
     expect((await decodeError(await fixture('corrupt-truncated.jpg'))).code).toBe('DECODE_CORRUPT');
   });
 
-  it('rejects an empty file as corrupt', async () => {
-    expect((await decodeError(new Blob([]))).code).toBe('DECODE_CORRUPT');
+  it('rejects an empty file as empty, not as damaged', async () => {
+    expect((await decodeError(new Blob([]))).code).toBe('DECODE_EMPTY');
   });
 
   it('rejects text and PDF files named .jpg as unsupported', async () => {

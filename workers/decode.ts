@@ -13,7 +13,8 @@
  *   16.7 MP). Large JPEGs (any orientation) decode at n/8 of their size where WebCodecs' ImageDecoder
  *   exists (the JPEG decoder scales while it decodes): `working` may then be up to 1/4 under the limit.
  * - Errors (PipelineError): DECODE_TOO_LARGE_BYTES (> 50 MB), DECODE_UNSUPPORTED (not a supported
- *   image), DECODE_TOO_LARGE_PIXELS (> 100 MP, from the header before decoding), DECODE_CORRUPT.
+ *   image), DECODE_TOO_LARGE_PIXELS (> 100 MP, from the header before decoding), DECODE_EMPTY (0 bytes),
+ *   DECODE_CORRUPT.
  * Works in a worker or a page. The caller owns (and should close) both bitmaps.
  */
 import exifr from 'exifr';
@@ -49,7 +50,7 @@ export interface DecodedImage {
 
 export type DecoderPath = 'jpeg-scaled' | 'browser' | 'libheif';
 
-const fail = (code: 'DECODE_CORRUPT' | 'DECODE_UNSUPPORTED' | 'DECODE_TOO_LARGE_BYTES' | 'DECODE_TOO_LARGE_PIXELS', message: string): never => {
+const fail = (code: 'DECODE_EMPTY' | 'DECODE_CORRUPT' | 'DECODE_UNSUPPORTED' | 'DECODE_TOO_LARGE_BYTES' | 'DECODE_TOO_LARGE_PIXELS', message: string): never => {
   throw new PipelineError(code, message);
 };
 
@@ -279,7 +280,7 @@ export async function decodeImage(blob: Blob, options: DecodeOptions = {}): Prom
   const proxyMaxSide = options.proxyMaxSide ?? LIMITS.proxyMaxSide;
 
   if (blob.size > maxFileBytes) fail('DECODE_TOO_LARGE_BYTES', `The file has ${blob.size} bytes; the limit is ${maxFileBytes}`);
-  if (blob.size === 0) fail('DECODE_CORRUPT', 'The file is empty');
+  if (blob.size === 0) fail('DECODE_EMPTY', 'The file is empty');
   const bytes = new Uint8Array(await blob.arrayBuffer());
   const header = readImageHeader(bytes) ?? fail('DECODE_UNSUPPORTED', 'The file is not a JPEG, PNG, WebP, AVIF, GIF or HEIC image');
   if (header.truncated) fail('DECODE_CORRUPT', `The ${header.mimeType} file is incomplete`);

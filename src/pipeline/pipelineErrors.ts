@@ -1,6 +1,7 @@
 import { PipelineError, type PipelineErrorCode } from '../../core/pipelineTypes.ts';
 
 const CODES = new Set<string>([
+  'DECODE_EMPTY',
   'DECODE_CORRUPT',
   'DECODE_UNSUPPORTED',
   'DECODE_TOO_LARGE_BYTES',
