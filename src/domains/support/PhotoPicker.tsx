@@ -10,18 +10,24 @@ export interface PhotoPickerProps {
   onPick: (file: File) => void;
   /** Shown inside the drop zone above the buttons (the frame or the adjuster). */
   children?: ReactNode;
+  /** Shown right under the buttons (an error about the picked file). */
+  alert?: ReactNode;
   disabled?: boolean;
 }
+
+/** A finger is the main pointer and nothing hovers: no drag and drop and no Ctrl+V to speak of. */
+const TOUCH_ONLY_QUERY = '(pointer: coarse) and (hover: none)';
 
 /**
  * A drop zone with "Choose photo" (a real file input behind a label, so it is keyboard reachable)
  * and, on touch screens, "Take a photo" which opens the front camera.
  */
-export function PhotoPicker({ onPick, children, disabled = false }: PhotoPickerProps) {
+export function PhotoPicker({ onPick, children, alert, disabled = false }: PhotoPickerProps) {
   const { t } = useTranslation();
   const id = useId();
   const [dragging, setDragging] = useState(false);
   const touch = useMediaQuery('(pointer: coarse)');
+  const touchOnly = useMediaQuery(TOUCH_ONLY_QUERY);
 
   const take = (files: FileList | null | undefined) => {
     const file = pickImageFile(files);
@@ -89,7 +95,8 @@ export function PhotoPicker({ onPick, children, disabled = false }: PhotoPickerP
           </span>
         )}
       </div>
-      <p className="text-center text-sm text-muted-foreground">{t('support.picker.hint')}</p>
+      {alert}
+      <p className="text-center text-sm text-muted-foreground">{t(touchOnly ? 'support.picker.formats' : 'support.picker.hint')}</p>
     </div>
   );
 }

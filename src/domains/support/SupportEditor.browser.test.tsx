@@ -59,11 +59,29 @@ async function samplePhoto(): Promise<File> {
   return new File([blob], 'sample1.jpg', { type: 'image/jpeg' });
 }
 
-async function choosePhoto(file: File) {
-  const input = screen.getByLabelText('Choose photo');
+/** A face-less photo of `size` × `size` px (a gradient), as a JPEG file. */
+async function plainPhoto(size: number): Promise<File> {
+  const canvas = new OffscreenCanvas(size, size);
+  const context = canvas.getContext('2d')!;
+  const gradient = context.createLinearGradient(0, 0, size, size);
+  gradient.addColorStop(0, '#2563eb');
+  gradient.addColorStop(1, '#f59e0b');
+  context.fillStyle = gradient;
+  context.fillRect(0, 0, size, size);
+  return new File([await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })], `plain-${size}.jpg`, { type: 'image/jpeg' });
+}
+
+/** The progress lines of a photo step, in the order supportStages.ts puts them. */
+const PHOTO_PROGRESS = ['Opening your photo…', 'Loading the frame…', 'Reading your photo…', 'Finding faces…', 'Placing your photo…'];
+
+async function pickFile(file: File) {
   await act(async () => {
-    fireEvent.change(input, { target: { files: [file] } });
+    fireEvent.change(screen.getByLabelText('Choose photo'), { target: { files: [file] } });
   });
+}
+
+async function choosePhoto(file: File) {
+  await pickFile(file);
   // Decoding, face detection (the model may still be loading) and placement.
   await screen.findByRole('application', { name: 'Photo position' }, { timeout: 90_000 });
 }
@@ -79,12 +97,16 @@ describe('SupportEditor', () => {
     expect(next()).toHaveProperty('disabled', true);
     // Every message the status region announces during the flow.
     const status = screen.getByTestId('support-status');
-    const announced = new Set<string>();
-    const observer = new MutationObserver(() => announced.add(status.textContent ?? ''));
+    const announced: string[] = [];
+    const observer = new MutationObserver(() => announced.push(status.textContent ?? ''));
     observer.observe(status, { childList: true, subtree: true, characterData: true });
 
     await choosePhoto(await samplePhoto());
     expect(screen.queryByRole('alert')).toBeNull();
+    // While the photo loads the line only moves forward (never back to "Opening…" between two stages).
+    const ranks = announced.filter((text) => PHOTO_PROGRESS.includes(text)).map((text) => PHOTO_PROGRESS.indexOf(text));
+    expect(ranks.length).toBeGreaterThanOrEqual(2);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     await waitFor(() => expect(next()).toHaveProperty('disabled', false));
 
     const second = screen.getByRole('button', { name: 'Frame 2' });
@@ -128,13 +150,57 @@ describe('SupportEditor', () => {
     renderEditor({ ...campaign, premium: true, frames: [campaign.frames[1]!] });
     expect(screen.queryByTestId('watermark-notice')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Frame 1' })).toBeNull();
-    const input = screen.getByLabelText('Choose photo');
-    await act(async () => {
-      fireEvent.change(input, { target: { files: [new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' })] } });
-    });
+    await pickFile(new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' }));
     const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
     expect(alert.textContent).toMatch(/damaged|not supported/);
+    // Next to the picker, and focused so the page moves to it; there was no photo to keep.
+    expect(screen.getByTestId('photo-drop-zone').contains(alert)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(alert.textContent).not.toContain('previous photo');
     expect(next()).toHaveProperty('disabled', true);
+
+    await pickFile(new File([], 'empty.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This file is empty (0 bytes). Please choose another photo.'), { timeout: 30_000 });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
+    expect(missingKeys.size).toBe(0);
+  });
+
+  it('warns about a low-resolution photo as the zoom changes, and keeps the photo when a bad file follows', async () => {
+    renderEditor({ ...campaign, premium: true, frames: [campaign.frames[1]!] });
+    const notice = screen.getByTestId('low-resolution');
+    // 1000 px across a hole of about 760 px: sharp until zoomed in past 1:1.
+    await choosePhoto(await plainPhoto(1000));
+    expect(notice.textContent).toBe('');
+    const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
+    for (let press = 0; press < 3; press++) {
+      await act(async () => {
+        fireEvent.click(zoomIn);
+      });
+    }
+    expect(notice.textContent).toMatch(/^Low resolution: \d+ × \d+ px of your photo fill \d+ × \d+ px of the picture/);
+    const zoomOut = screen.getByRole('button', { name: 'Zoom out' });
+    for (let press = 0; press < 3; press++) {
+      await act(async () => {
+        fireEvent.click(zoomOut);
+      });
+    }
+    expect(notice.textContent).toBe('');
+
+    await pickFile(await plainPhoto(240));
+    await waitFor(() => expect(notice.textContent).toMatch(/^Low resolution: 240 × 240 px of your photo fill (\d+) × \1 px/), { timeout: 60_000 });
+    const [, hole] = /fill (\d+) ×/.exec(notice.textContent ?? '') ?? [];
+    expect(Number(hole)).toBeGreaterThan(700);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // A bad file after a good one: the error says the photo is kept, and it is.
+    await pickFile(new File([], 'empty.jpg', { type: 'image/jpeg' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 30_000 });
+    expect(alert.textContent).toBe('This file is empty (0 bytes). Please choose another photo.Your previous photo is kept.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(screen.getByRole('application', { name: 'Photo position' })).toBeTruthy();
+    expect(notice.textContent).toMatch(/^Low resolution: 240 × 240 px/);
+    expect(next()).toHaveProperty('disabled', false);
+    expect(missingKeys.size).toBe(0);
   });
 
   it('renders a background campaign with the chosen background, without watermark for a supporter-plan member', async () => {

@@ -10,6 +10,7 @@ import { BLUR_RADIUS } from './backgroundChoices.ts';
 import { BackgroundPicker } from './BackgroundPicker.tsx';
 import { FramePicker } from './FramePicker.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
+import { PickerAlert } from './PickerAlert.tsx';
 import { currentStage } from './supportStages.ts';
 import { SupportStatus } from './SupportStatus.tsx';
 import { useBackgroundChoice } from './useBackgroundChoice.ts';
@@ -31,7 +32,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
   const frames = useMemo(() => [...campaign.frames].sort((a, b) => a.position - b.position), [campaign.frames]);
   const { pipeline, warm, stages } = useSupportPipeline();
   const frameFor = useFrameCache(pipeline, frames, campaign.type);
-  const { busy, error, step } = useLatestStep();
+  const { busy, stepId, error, step } = useLatestStep();
   const { placed, frameIndex, pickPhoto, switchFrame, setTransform } = usePlacement(pipeline, frameFor, step);
   usePastedPhoto(pickPhoto);
   const background = useBackgroundChoice(campaign.type);
@@ -47,7 +48,12 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
 
   return (
     <div className="flex flex-col gap-5">
-      <PhotoPicker onPick={pickPhoto} disabled={!pipeline || busy === 'render'}>
+      <PhotoPicker
+        onPick={pickPhoto}
+        disabled={!pipeline || busy === 'render'}
+        // A file that fails after a good one leaves the placed photo as it was: say so.
+        alert={error && <PickerAlert message={error.message} note={error.step === 'photo' && placed ? t('support.photoKept') : undefined} />}
+      >
         {placed && hole ? (
           <PhotoAdjuster
             proxy={placed.photo.proxy}
@@ -71,7 +77,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
         )}
       </PhotoPicker>
 
-      <SupportStatus busy={busy} stage={currentStage(stages)} warming={warm === 'loading' && !placed} noFace={!!placed && placed.photo.faces.length === 0} error={error} />
+      <SupportStatus busy={busy} stepId={stepId} stage={currentStage(stages)} warming={warm === 'loading' && !placed} noFace={!!placed && placed.photo.faces.length === 0} />
 
       <FramePicker frames={frames} selected={shownIndex} onSelect={switchFrame} disabled={busy === 'render' || busy === 'photo'} />
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentStage, trackStages, type VisibleStage } from './supportStages.ts';
+import { currentStage, forwardProgress, trackStages, type ProgressKey, type VisibleStage } from './supportStages.ts';
 
 describe('trackStages', () => {
   it('adds started stages and removes finished or failed ones', () => {
@@ -25,5 +25,32 @@ describe('trackStages', () => {
     running = trackStages(running, { stage: 'decode', status: 'start' });
     running = trackStages(running, { stage: 'decode', status: 'done', ms: 1 });
     expect(running).toEqual(['decode']);
+  });
+});
+
+describe('forwardProgress', () => {
+  it('follows a photo step through its stages and never steps back between or behind them', () => {
+    // What the pipeline reports while a photo loads: its decode, a gap, faces, a frame analysed in the background, placement.
+    const reported = ['photo', 'decode', 'photo', 'face', 'analyze', 'photo', 'place', 'photo'] as const;
+    const shown: string[] = [];
+    let current: ProgressKey | null = null;
+    for (const next of reported) {
+      current = forwardProgress(current, next);
+      shown.push(current);
+    }
+    expect(shown).toEqual(['photo', 'decode', 'decode', 'face', 'face', 'face', 'place', 'place']);
+  });
+
+  it('starts from whatever a step reports first', () => {
+    expect(forwardProgress(null, 'render')).toBe('render');
+    expect(forwardProgress(null, 'segment')).toBe('segment');
+  });
+
+  it('orders a render: segmentation, then composing, then saving', () => {
+    expect(forwardProgress('render', 'segment')).toBe('segment');
+    expect(forwardProgress('segment', 'composite')).toBe('composite');
+    expect(forwardProgress('composite', 'encode')).toBe('encode');
+    // A restarted worker decoding again does not take the line back.
+    expect(forwardProgress('segment', 'decode')).toBe('segment');
   });
 });

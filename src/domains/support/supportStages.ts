@@ -1,7 +1,35 @@
 import type { PipelineStage, ProgressEvent } from '../../pipeline/index.ts';
+import type { SupportStep } from './useLatestStep.ts';
 
 /** The stages the supporter sees as progress (warm-up runs quietly while they pick a photo). */
 export type VisibleStage = Exclude<PipelineStage, 'warm'>;
+
+/** What the progress line names: the step itself until one of its stages starts, then the stage. */
+export type ProgressKey = SupportStep | VisibleStage;
+
+/**
+ * The order a step goes through, defined once here. Within one step the progress line only moves
+ * forward in it, so the pause between two stages, or a frame still being analysed in the background,
+ * never takes it back ("Reading…" → "Opening…" → "Finding faces…").
+ */
+const PROGRESS_ORDER: Record<ProgressKey, number> = {
+  photo: 0,
+  frame: 0,
+  render: 0,
+  analyze: 1,
+  export: 1,
+  decode: 2,
+  face: 3,
+  segment: 4,
+  place: 5,
+  composite: 6,
+  encode: 7,
+};
+
+/** What to show after `shown` when the step now reports `next`: whichever comes later in the order. */
+export function forwardProgress(shown: ProgressKey | null, next: ProgressKey): ProgressKey {
+  return shown !== null && PROGRESS_ORDER[shown] >= PROGRESS_ORDER[next] ? shown : next;
+}
 
 /**
  * Stages running right now, oldest first, after one progress event. A stage can run again (a restarted

@@ -5,28 +5,44 @@ import { isPipelineError } from '../../pipeline/index.ts';
 /** What the editor is busy with: loading a photo, placing it in another frame, or rendering the result. */
 export type SupportStep = 'photo' | 'frame' | 'render';
 
+/** The newest failed step and what to tell the supporter about it. */
+export interface StepError {
+  step: SupportStep;
+  message: string;
+}
+
+export interface LatestStep {
+  busy: SupportStep | null;
+  /** Counts the steps started: tells two runs of the same kind apart. */
+  stepId: number;
+  error: StepError | null;
+  step: (kind: SupportStep, work: () => Promise<void>) => Promise<void>;
+}
+
 /**
  * Runs the editor's steps one after another in the supporter's eyes: each run takes a token, and a
  * newer step makes an older one's outcome irrelevant (its error and its end are ignored).
- * `busy` is the newest running step, `error` the message of the newest failed one.
+ * `busy` is the newest running step, `error` the newest failed one.
  */
-export function useLatestStep(): { busy: SupportStep | null; error: string; step: (kind: SupportStep, work: () => Promise<void>) => Promise<void> } {
+export function useLatestStep(): LatestStep {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<SupportStep | null>(null);
-  const [error, setError] = useState('');
+  const [stepId, setStepId] = useState(0);
+  const [error, setError] = useState<StepError | null>(null);
   const run = useRef(0);
 
   const step = useCallback(
     async (kind: SupportStep, work: () => Promise<void>) => {
       const token = ++run.current;
       setBusy(kind);
-      setError('');
+      setStepId(token);
+      setError(null);
       try {
         await work();
       } catch (failure) {
         if (isPipelineError(failure, 'CANCELLED') || token !== run.current) return;
         console.warn(`Support step "${kind}" failed`, failure);
-        setError(isPipelineError(failure) ? t(`errors.pipeline.${failure.code}`) : t('support.failed'));
+        setError({ step: kind, message: isPipelineError(failure) ? t(`errors.pipeline.${failure.code}`) : t('support.failed') });
       } finally {
         if (token === run.current) setBusy(null);
       }
@@ -34,5 +50,5 @@ export function useLatestStep(): { busy: SupportStep | null; error: string; step
     [t],
   );
 
-  return { busy, error, step };
+  return { busy, stepId, error, step };
 }
