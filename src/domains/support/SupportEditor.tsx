@@ -9,6 +9,7 @@ import { useAccountStore } from '../account/public.ts';
 import { BLUR_RADIUS } from './backgroundChoices.ts';
 import { BackgroundPicker } from './BackgroundPicker.tsx';
 import { FramePicker } from './FramePicker.tsx';
+import { LowResolutionNotice } from './LowResolutionNotice.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { PickerAlert } from './PickerAlert.tsx';
 import { currentStage } from './supportStages.ts';
@@ -75,6 +76,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
             </div>
           )
         )}
+        <LowResolutionNotice hole={hole} transform={placed?.transform} />
       </PhotoPicker>
 
       <SupportStatus busy={busy} stepId={stepId} stage={currentStage(stages)} warming={warm === 'loading' && !placed} noFace={!!placed && placed.photo.faces.length === 0} />
