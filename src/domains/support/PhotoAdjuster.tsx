@@ -255,36 +255,41 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
         </p>
       </div>
 
-      <div className="flex flex-wrap items-center justify-center gap-2">
-        <Button type="button" variant="outline" size="icon" aria-label={t('support.adjuster.zoomOut')} title={t('support.adjuster.zoomOut')} onClick={() => zoomBy(1 / KEY_ZOOM_FACTOR)}>
-          <ZoomOut aria-hidden="true" />
-        </Button>
-        <Button type="button" variant="outline" size="icon" aria-label={t('support.adjuster.zoomIn')} title={t('support.adjuster.zoomIn')} onClick={() => zoomBy(KEY_ZOOM_FACTOR)}>
-          <ZoomIn aria-hidden="true" />
-        </Button>
-        <Button type="button" variant="outline" size="icon" aria-label={t('support.adjuster.rotateLeft')} title={t('support.adjuster.rotateLeft')} onClick={() => apply(rotateBy(live.current, -45, photoSize, hole))}>
-          <RotateCcwSquare aria-hidden="true" />
-        </Button>
-        <label className="flex items-center gap-2 text-sm">
-          <span>{t('support.adjuster.rotate')}</span>
-          <input
-            ref={slider}
-            type="range"
-            min={-180}
-            max={180}
-            step={1}
-            defaultValue={Math.round(transform.rotation)}
-            className="w-32 accent-primary sm:w-44"
-            onChange={(event) => draw(setRotation(live.current, Number(event.currentTarget.value), photoSize, hole))}
-          />
-        </label>
-        <Button type="button" variant="outline" size="icon" aria-label={t('support.adjuster.rotateRight')} title={t('support.adjuster.rotateRight')} onClick={() => apply(rotateBy(live.current, 45, photoSize, hole))}>
-          <RotateCwSquare aria-hidden="true" />
-        </Button>
-        <Button type="button" variant="outline" onClick={() => apply(autoTransform)}>
-          <RotateCcw aria-hidden="true" />
-          {t('support.adjuster.reset')}
-        </Button>
+      {/* Phones: zoom and rotate buttons on one row, the slider and Reset on the next; wider screens: one row. */}
+      <div className="flex flex-col items-center gap-2 sm:flex-row sm:flex-wrap sm:justify-center">
+        <div className="flex items-center gap-2">
+          <Button type="button" variant="outline" size="icon" aria-label={t('support.adjuster.zoomOut')} title={t('support.adjuster.zoomOut')} onClick={() => zoomBy(1 / KEY_ZOOM_FACTOR)}>
+            <ZoomOut aria-hidden="true" />
+          </Button>
+          <Button type="button" variant="outline" size="icon" aria-label={t('support.adjuster.zoomIn')} title={t('support.adjuster.zoomIn')} onClick={() => zoomBy(KEY_ZOOM_FACTOR)}>
+            <ZoomIn aria-hidden="true" />
+          </Button>
+          <Button type="button" variant="outline" size="icon" aria-label={t('support.adjuster.rotateLeft')} title={t('support.adjuster.rotateLeft')} onClick={() => apply(rotateBy(live.current, -45, photoSize, hole))}>
+            <RotateCcwSquare aria-hidden="true" />
+          </Button>
+          <Button type="button" variant="outline" size="icon" aria-label={t('support.adjuster.rotateRight')} title={t('support.adjuster.rotateRight')} onClick={() => apply(rotateBy(live.current, 45, photoSize, hole))}>
+            <RotateCwSquare aria-hidden="true" />
+          </Button>
+        </div>
+        <div className="flex w-full items-center gap-2 sm:w-auto">
+          <label className="flex min-w-0 flex-1 items-center gap-2 text-sm">
+            <span>{t('support.adjuster.rotate')}</span>
+            <input
+              ref={slider}
+              type="range"
+              min={-180}
+              max={180}
+              step={1}
+              defaultValue={Math.round(transform.rotation)}
+              className="min-w-0 flex-1 accent-primary sm:w-44 sm:flex-none"
+              onChange={(event) => draw(setRotation(live.current, Number(event.currentTarget.value), photoSize, hole))}
+            />
+          </label>
+          <Button type="button" variant="outline" onClick={() => apply(autoTransform)}>
+            <RotateCcw aria-hidden="true" />
+            {t('support.adjuster.reset')}
+          </Button>
+        </div>
       </div>
     </div>
   );
