@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   autoPlace,
   clampTransform,
+  containScaleMin,
   coverScaleMin,
   coversHole,
   FACE_HEIGHT_SHARE,
@@ -13,37 +14,13 @@ import {
   resetTransform,
   rotateBy,
   setRotation,
+  setRotationAbout,
   zoomAt,
 } from './placement.ts';
-import type { AffineMatrix, Point, Rect, Size } from './geometry.ts';
-import type { FaceBox, PhotoTransform } from './pipelineTypes.ts';
+import { apply, face, holeCovered, keepsClampRule, overlapsHole, toPhoto } from './testing/placementChecks.ts';
+import type { Point, Rect } from './geometry.ts';
+import type { PhotoTransform } from './pipelineTypes.ts';
 
-const apply = (m: AffineMatrix, p: Point): Point => ({ x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f });
-
-/** Frame point → photo pixel through the inverse of the matrix (independent of placement's own maths). */
-function toPhoto(m: AffineMatrix, p: Point): Point {
-  const det = m.a * m.d - m.b * m.c;
-  const x = p.x - m.e;
-  const y = p.y - m.f;
-  return { x: (m.d * x - m.c * y) / det, y: (-m.b * x + m.a * y) / det };
-}
-
-/** Every hole corner maps inside the photo's pixel rectangle. */
-function holeCovered(t: PhotoTransform, photo: Size, hole: Rect): boolean {
-  const m = photoToFrameMatrix(t, photo);
-  const tolerance = 1e-6 * Math.max(photo.width, photo.height);
-  return [
-    { x: hole.x, y: hole.y },
-    { x: hole.x + hole.width, y: hole.y },
-    { x: hole.x, y: hole.y + hole.height },
-    { x: hole.x + hole.width, y: hole.y + hole.height },
-  ].every((corner) => {
-    const p = toPhoto(m, corner);
-    return p.x >= -tolerance && p.y >= -tolerance && p.x <= photo.width + tolerance && p.y <= photo.height + tolerance;
-  });
-}
-
-const face = (x: number, y: number, width: number, height: number): FaceBox => ({ box: { x, y, width, height }, score: 0.9, keypoints: [] });
 const holeCentre = (hole: Rect): Point => ({ x: hole.x + hole.width / 2, y: hole.y + hole.height / 2 });
 
 describe('autoPlace', () => {
@@ -74,12 +51,15 @@ describe('autoPlace', () => {
     expect(holeCovered(t, photo, hole)).toBe(true);
   });
 
-  it('keeps the hole covered when the face is at the photo edge', () => {
+  it('shows the whole photo, slid toward the hole centre, when a face in its corner cannot get a margin', () => {
+    // Covering the hole would pin the face to the hole's corner; even all of the photo visible
+    // (620 px tall, the hole's height) keeps it at the hole's top edge, so that is the placement.
     const t = autoPlace({ photo, faces: [face(0, 0, 400, 450)], hole });
-    expect(holeCovered(t, photo, hole)).toBe(true);
-    // The photo's top-left corner is pinned to the hole's top-left corner instead.
-    const corner = apply(photoToFrameMatrix(t, photo), { x: 0, y: 0 });
-    expect(corner.x).toBeCloseTo(hole.x, 6);
+    expect(t.scale).toBeCloseTo(containScaleMin(photo, hole, 0), 12);
+    expect(keepsClampRule(t, photo, hole)).toBe(true);
+    // The photo's top edge on the hole's top, its right edge on the hole's right: as near the centre as allowed.
+    const corner = apply(photoToFrameMatrix(t, photo), { x: photo.width, y: 0 });
+    expect(corner.x).toBeCloseTo(hole.x + hole.width, 6);
     expect(corner.y).toBeCloseTo(hole.y, 6);
   });
 
@@ -119,21 +99,62 @@ describe('adjuster limits', () => {
   const photo = { width: 1600, height: 1200 };
   const hole = { x: 100, y: 100, width: 800, height: 800 };
 
-  it('computes the cover scale for upright and rotated photos', () => {
+  it('computes the cover and contain scales for upright and rotated photos', () => {
     expect(coverScaleMin(photo, hole, 0)).toBeCloseTo(800 / 1200, 12);
+    expect(containScaleMin(photo, hole, 0)).toBeCloseTo(800 / 1600, 12);
     // At 45° the square hole needs a 800·√2 span along both photo axes.
     expect(coverScaleMin(photo, hole, 45)).toBeCloseTo((800 * Math.SQRT2) / 1200, 12);
+    expect(containScaleMin(photo, hole, 45)).toBeCloseTo((800 * Math.SQRT2) / 1600, 12);
     const min = coverScaleMin(photo, hole, 30);
     expect(holeCovered({ ...holeCentre(hole), scale: min, rotation: 30 }, photo, hole)).toBe(true);
     expect(holeCovered({ ...holeCentre(hole), scale: min * 0.99, rotation: 30 }, photo, hole)).toBe(false);
   });
 
-  it('clamps scale and position so the hole stays covered', () => {
+  it('clamps the scale to [contain, MAX_ZOOM × cover] and the position by the clamp rule', () => {
+    // At the contain scale the photo is 800 × 600: it spans the hole's width and stays inside its height.
     const t = clampTransform({ x: 5000, y: -300, scale: 0.1, rotation: 0 }, photo, hole);
-    expect(t.scale).toBeCloseTo(800 / 1200, 12);
-    expect(holeCovered(t, photo, hole)).toBe(true);
-    expect(clampTransform({ ...t, scale: 100 }, photo, hole).scale).toBeCloseTo(MAX_ZOOM * t.scale, 9);
+    expect(t.scale).toBeCloseTo(0.5, 12);
+    expect(t.x).toBeCloseTo(500, 9);
+    expect(t.y).toBeCloseTo(400, 9);
+    expect(clampTransform({ ...t, scale: 100 }, photo, hole).scale).toBeCloseTo(MAX_ZOOM * (800 / 1200), 9);
+    // An unusable scale falls back to the cover scale.
     expect(clampTransform({ x: Number.NaN, y: 0, scale: Number.NaN, rotation: Number.POSITIVE_INFINITY }, photo, hole)).toEqual({ x: 500, y: 500, scale: 800 / 1200, rotation: 0 });
+  });
+
+  it('zooms out down to all of the photo visible, inside the hole', () => {
+    const start = autoPlace({ photo, faces: [], hole });
+    const out = [1, 2, 3, 4, 5].reduce((t) => zoomAt(t, 0.5, { x: 0, y: 0 }, photo, hole), start);
+    expect(out.scale).toBeCloseTo(containScaleMin(photo, hole, 0), 12);
+    const m = photoToFrameMatrix(out, photo);
+    for (const corner of [
+      { x: 0, y: 0 },
+      { x: photo.width, y: photo.height },
+    ]) {
+      const p = apply(m, corner);
+      expect(p.x).toBeGreaterThanOrEqual(hole.x - 1e-9);
+      expect(p.x).toBeLessThanOrEqual(hole.x + hole.width + 1e-9);
+      expect(p.y).toBeGreaterThanOrEqual(hole.y - 1e-9);
+      expect(p.y).toBeLessThanOrEqual(hole.y + hole.height + 1e-9);
+    }
+  });
+
+  it('never lets a zoomed-out photo be dragged out of the hole', () => {
+    const out = zoomAt(autoPlace({ photo, faces: [], hole }), 0.9, holeCentre(hole), photo, hole);
+    expect(out.scale).toBeLessThan(coverScaleMin(photo, hole, 0));
+    // 0.9 × cover = 0.6: the photo is 960 × 720, so it covers the hole's width with 80 px to spare
+    // each side, and stays inside its height with 40 px of play each side.
+    expect(pan(out, 1e5, 1e5, photo, hole)).toMatchObject({ x: 580, y: 540 });
+    expect(pan(out, -1e5, -1e5, photo, hole)).toMatchObject({ x: 420, y: 460 });
+    const turned = setRotation(out, 30, photo, hole);
+    for (const [dx, dy] of [
+      [1e5, 0],
+      [-1e5, 3e4],
+      [7e4, -7e4],
+    ] as const) {
+      const far = pan(turned, dx, dy, photo, hole);
+      expect(keepsClampRule(far, photo, hole)).toBe(true);
+      expect(overlapsHole(far, photo, hole)).toBe(true);
+    }
   });
 
   it('zooms about the anchor point', () => {
@@ -145,7 +166,7 @@ describe('adjuster limits', () => {
     const after = toPhoto(photoToFrameMatrix(zoomed, photo), anchor);
     expect(after.x).toBeCloseTo(before.x, 9);
     expect(after.y).toBeCloseTo(before.y, 9);
-    expect(zoomAt(start, 0.01, anchor, photo, hole).scale).toBeCloseTo(800 / 1200, 12);
+    expect(zoomAt(start, 0.01, anchor, photo, hole).scale).toBeCloseTo(containScaleMin(photo, hole, 0), 12);
     expect(zoomAt(start, Number.NaN, anchor, photo, hole)).toEqual(start);
     expect(zoomAt(start, -2, anchor, photo, hole)).toEqual(start);
   });
@@ -173,6 +194,27 @@ describe('adjuster limits', () => {
     expect(setRotation(start, 190, photo, hole).rotation).toBe(-170);
     expect(holeCovered(slid, photo, hole)).toBe(true);
   });
+
+  it('keeps a zoomed-out photo zoomed out when turned', () => {
+    const out = zoomAt(autoPlace({ photo, faces: [], hole }), 0.1, holeCentre(hole), photo, hole);
+    const turned = setRotation(out, 90, photo, hole);
+    expect(turned.scale).toBeCloseTo(out.scale, 12);
+    expect(holeCovered(turned, photo, hole)).toBe(false);
+    expect(keepsClampRule(turned, photo, hole)).toBe(true);
+    // At 45° the contain floor is higher, so the turn zooms in to it, not to the cover scale.
+    expect(setRotation(out, 45, photo, hole).scale).toBeCloseTo(containScaleMin(photo, hole, 45), 12);
+  });
+
+  it('turns about a given point, keeping the photo pixel under it', () => {
+    const start = zoomAt(autoPlace({ photo, faces: [], hole }), 2, holeCentre(hole), photo, hole);
+    const anchor = { x: 420, y: 610 };
+    const under = toPhoto(photoToFrameMatrix(start, photo), anchor);
+    const turned = setRotationAbout(start, 20, anchor, photo, hole);
+    const after = apply(photoToFrameMatrix(turned, photo), under);
+    expect(after.x).toBeCloseTo(anchor.x, 9);
+    expect(after.y).toBeCloseTo(anchor.y, 9);
+    expect(setRotationAbout(start, 20, { x: Number.NaN, y: 0 }, photo, hole)).toEqual(start);
+  });
 });
 
 describe('photoToFrameMatrix', () => {
@@ -189,7 +231,7 @@ describe('photoToFrameMatrix', () => {
   });
 });
 
-describe('coverage property', () => {
+describe('clamp rule property', () => {
   const size = fc.record({ width: fc.integer({ min: 1, max: 8000 }), height: fc.integer({ min: 1, max: 8000 }) });
   const hole = fc.record({ x: fc.integer({ min: -100, max: 3000 }), y: fc.integer({ min: -100, max: 3000 }), width: fc.integer({ min: 1, max: 3000 }), height: fc.integer({ min: 1, max: 3000 }) });
   const finite = (min: number, max: number) => fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
@@ -201,22 +243,29 @@ describe('coverage property', () => {
     fc.record({ kind: fc.constant('clamp' as const), x: finite(-1e5, 1e5), y: finite(-1e5, 1e5), scale: finite(1e-4, 1e3), rotation: finite(-1000, 1000) }),
   );
 
-  it('keeps all four hole corners inside the rotated photo after any adjuster sequence', () => {
+  it('keeps the photo in the hole after any adjuster sequence, and covering it at cover scale and above', () => {
     fc.assert(
       fc.property(size, hole, fc.array(step, { maxLength: 12 }), (photo, frameHole, steps) => {
         let t = autoPlace({ photo, faces: [], hole: frameHole });
         expect(holeCovered(t, photo, frameHole)).toBe(true);
         for (const s of steps) {
+          const covered = t.scale >= coverScaleMin(photo, frameHole, t.rotation) * (1 - 1e-9);
           if (s.kind === 'zoom') t = zoomAt(t, s.factor, { x: s.ax, y: s.ay }, photo, frameHole);
           else if (s.kind === 'pan') t = pan(t, s.dx, s.dy, photo, frameHole);
           else if (s.kind === 'rotate') t = rotateBy(t, 45 * s.sign, photo, frameHole);
           else if (s.kind === 'slider') t = setRotation(t, s.degrees, photo, frameHole);
           else t = clampTransform(s, photo, frameHole);
-          expect(holeCovered(t, photo, frameHole)).toBe(true);
-          expect(coversHole(t, photo, frameHole, 1e-6 * Math.max(photo.width, photo.height))).toBe(true);
-          const min = coverScaleMin(photo, frameHole, t.rotation);
-          expect(t.scale).toBeGreaterThanOrEqual(min * (1 - 1e-12));
-          expect(t.scale).toBeLessThanOrEqual(MAX_ZOOM * min * (1 + 1e-12));
+          const cover = coverScaleMin(photo, frameHole, t.rotation);
+          expect(t.scale).toBeGreaterThanOrEqual(containScaleMin(photo, frameHole, t.rotation) * (1 - 1e-12));
+          expect(t.scale).toBeLessThanOrEqual(MAX_ZOOM * cover * (1 + 1e-12));
+          expect(keepsClampRule(t, photo, frameHole)).toBe(true);
+          expect(overlapsHole(t, photo, frameHole)).toBe(true);
+          // Pans and turns of a covering photo keep it covering; only zooming out or a clamp to a small scale may uncover.
+          if (covered && (s.kind === 'pan' || s.kind === 'rotate' || s.kind === 'slider')) expect(t.scale).toBeGreaterThanOrEqual(cover * (1 - 1e-9));
+          if (t.scale >= cover * (1 + 1e-9)) {
+            expect(holeCovered(t, photo, frameHole)).toBe(true);
+            expect(coversHole(t, photo, frameHole, 1e-6 * Math.max(photo.width, photo.height))).toBe(true);
+          }
           expect(t.rotation).toBeGreaterThanOrEqual(-180);
           expect(t.rotation).toBeLessThan(180);
         }
@@ -225,21 +274,23 @@ describe('coverage property', () => {
     );
   });
 
-  it('covers the hole with faces anywhere in the photo', () => {
-    const facesIn = (photo: Size) =>
-      fc.array(
-        fc.record({ x: fc.integer({ min: 0, max: photo.width - 1 }), y: fc.integer({ min: 0, max: photo.height - 1 }), width: fc.integer({ min: 1, max: photo.width }), height: fc.integer({ min: 1, max: photo.height }) }).map((b) => face(b.x, b.y, b.width, b.height)),
-        { maxLength: 6 },
-      );
+  it('leaves transforms at cover scale and above as before: covered ones untouched, others moved to cover', () => {
+    const transform = fc.record({ x: finite(-5000, 5000), y: finite(-5000, 5000), zoom: finite(1, MAX_ZOOM), rotation: finite(-180, 179.999) });
     fc.assert(
-      fc.property(
-        size.chain((photo) => fc.tuple(fc.constant(photo), facesIn(photo))),
-        hole,
-        ([photo, faces], frameHole) => {
-          expect(holeCovered(autoPlace({ photo, faces, hole: frameHole }), photo, frameHole)).toBe(true);
-        },
-      ),
-      { numRuns: 300 },
+      fc.property(size, hole, transform, (photo, frameHole, { zoom, ...rest }) => {
+        const t: PhotoTransform = { ...rest, scale: zoom * coverScaleMin(photo, frameHole, rest.rotation) };
+        const clamped = clampTransform(t, photo, frameHole);
+        expect(clamped.scale / t.scale).toBeCloseTo(1, 12);
+        expect(holeCovered(clamped, photo, frameHole)).toBe(true);
+        if (coversHole(t, photo, frameHole, 0)) {
+          expect(clamped.x).toBeCloseTo(t.x, 6);
+          expect(clamped.y).toBeCloseTo(t.y, 6);
+        }
+        const again = clampTransform(clamped, photo, frameHole);
+        expect(again.x).toBeCloseTo(clamped.x, 6);
+        expect(again.y).toBeCloseTo(clamped.y, 6);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -4,5 +4,5 @@ export { isPipelineError, toPipelineError } from './pipelineErrors.ts';
 export { pipelineSupported } from './pipelineSupported.ts';
 export type { BackgroundChoice, FaceBox, FrameAnalysis, OutputFormat, PhotoTransform, PipelineErrorCode } from '../../core/pipelineTypes.ts';
 export { PipelineError } from '../../core/pipelineTypes.ts';
-export { autoPlace, clampTransform, coversHole, MAX_ZOOM, pan, photoToFrameMatrix, rotateBy, setRotation, zoomAt } from '../../core/placement.ts';
+export { autoPlace, clampTransform, coversHole, MAX_ZOOM, pan, photoToFrameMatrix, rotateBy, setRotation, setRotationAbout, zoomAt } from '../../core/placement.ts';
 export { resultFileName } from '../../core/resultFileName.ts';

@@ -26,12 +26,14 @@ describe('sampleUnderlay', () => {
     expect(bottom.y - top.y).toBeCloseTo(0.45 * 600, 6);
   });
 
-  it('covers the whole hole with the photo, whatever the face', () => {
+  it('shows the whole photo, across the hole, when its face is in a corner (core/placement.ts)', () => {
+    // No placement keeps a face in the photo's corner away from the hole's edges, so the photo is
+    // zoomed out until all of it shows: 600 × 450, spanning the hole's width, pushed down toward the centre.
     const underlay = sampleUnderlay({ ...sample, faces: [face(0, 0, 40, 40)] }, hole);
     const corners = [apply(underlay.matrix, 0, 0), apply(underlay.matrix, 1280, 960)];
-    expect(corners[0]!.x).toBeLessThanOrEqual(hole.x + 1e-6);
-    expect(corners[0]!.y).toBeLessThanOrEqual(hole.y + 1e-6);
-    expect(corners[1]!.x).toBeGreaterThanOrEqual(hole.x + hole.width - 1e-6);
-    expect(corners[1]!.y).toBeGreaterThanOrEqual(hole.y + hole.height - 1e-6);
+    expect(corners[0]!.x).toBeCloseTo(hole.x, 6);
+    expect(corners[1]!.x).toBeCloseTo(hole.x + hole.width, 6);
+    expect(corners[0]!.y).toBeCloseTo(hole.y + hole.height - 450, 6);
+    expect(corners[1]!.y).toBeCloseTo(hole.y + hole.height, 6);
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Pure math of the photo adjuster: how a PhotoTransform (working-image coordinates) maps onto the
  * Konva node that draws the smaller proxy, how the stage fits its container, and what wheel, pinch
- * and keys do to the transform. Every transform returned is clamped so the photo covers the hole.
+ * and keys do to the transform. Every transform returned keeps placement's clamp rule (core/placement.ts).
  */
-import { clampTransform, pan, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
+import { pan, setRotationAbout, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
 import type { Point, Rect, Size } from '../../../core/geometry.ts';
 
 const RAD = Math.PI / 180;
@@ -43,14 +43,9 @@ export function fitStage(containerWidth: number, frame: Size, maxHeight = Number
   return { width: Math.round(frame.width * scale), height: Math.round(frame.height * scale), scale };
 }
 
-/** Turns the photo by `degrees` about a frame point (two-finger rotate), then clamps. */
+/** Turns the photo by `degrees` about a frame point (two-finger rotate); a photo that covered the hole keeps covering it. */
 export function rotateAbout(t: PhotoTransform, degrees: number, anchor: Point, photo: Size, hole: Rect): PhotoTransform {
-  if (!Number.isFinite(degrees)) return clampTransform(t, photo, hole);
-  const cos = Math.cos(degrees * RAD);
-  const sin = Math.sin(degrees * RAD);
-  const ox = t.x - anchor.x;
-  const oy = t.y - anchor.y;
-  return clampTransform({ x: anchor.x + ox * cos - oy * sin, y: anchor.y + ox * sin + oy * cos, scale: t.scale, rotation: t.rotation + degrees }, photo, hole);
+  return setRotationAbout(t, t.rotation + degrees, anchor, photo, hole);
 }
 
 const distance = (a: Point, b: Point) => Math.hypot(b.x - a.x, b.y - a.y);
