@@ -345,7 +345,11 @@ const bench = {
       return { times, size: `${width}×${height}` };
     }),
 
-  /** Composite of a 4000 × 3000 working image into the 1080² frame: WebGL2 and Canvas2D. */
+  /**
+   * Composite of a 4000 × 3000 working image into the 1080² frame: WebGL2 and Canvas2D; then Canvas2D
+   * with two slots (the same photo twice, the owner map split at x = 540) and with the photo zoomed
+   * out so the blurred fill shows.
+   */
   composite: (runs: number) =>
     phase(async () => {
       type Composite = (input: Record<string, unknown>) => Promise<OffscreenCanvas>;
@@ -353,11 +357,20 @@ const bench = {
       const webgl = await importByUrl<{ webglAvailable(): boolean; webglIsSoftware(): boolean }>('/workers/compositeWebgl.ts');
       const photo = await createImageBitmap(await fetchBlob(`${FIXTURES}/photo-12mp.jpg`));
       const frame = await createImageBitmap(await fetchBlob(FRAME_URL));
-      const transform = { x: 540, y: 500, scale: 0.27, rotation: 0 };
+      // The circle's box (scripts/buildFixtures.ts: centre (540, 500), inner radius 380).
+      const cover = { x: 160, y: 120, width: 760, height: 760 };
+      const slot = { photo, transform: { x: 540, y: 500, scale: 0.27, rotation: 0 }, cover };
+      const owner = { width: 1080, height: 1080, data: new Uint8Array(1080 * 1080).map((_, i) => (i % 1080 < 540 ? 1 : 2)) };
+      const cases = {
+        webgl: { slots: [slot], renderer: 'webgl' },
+        canvas: { slots: [slot], renderer: 'canvas' },
+        'canvas, 2 slots': { slots: [slot, slot], owner, renderer: 'canvas' },
+        'canvas, blur fill': { slots: [{ ...slot, transform: { ...slot.transform, scale: 0.16 } }], renderer: 'canvas' },
+      };
       const times: Record<string, number[]> = {};
-      for (const renderer of ['webgl', 'canvas'] as const) {
+      for (const [renderer, input] of Object.entries(cases)) {
         const render = async () => {
-          const out = await compositeResult({ frame, frameType: 'frame', photo, transform, outputScale: 1, renderer });
+          const out = await compositeResult({ frame, frameType: 'frame', outputScale: 1, ...input });
           // Drawing is deferred until pixels are read.
           out.getContext('2d')!.getImageData(0, 0, 1, 1);
         };

@@ -32,6 +32,12 @@ export type BackgroundChoice =
   | { kind: 'design' }
   | { kind: 'image' };
 
+/**
+ * How the part of a hole the photo does not reach is filled (the photo zoomed out to fit faces):
+ * a blurred, stretched copy of the photo, the photo's edge colour, a CSS colour, or nothing.
+ */
+export type HoleFill = { kind: 'blur' } | { kind: 'edge' } | { kind: 'color'; color: string } | { kind: 'transparent' };
+
 export type OutputFormat = 'jpeg' | 'png' | 'webp';
 
 /** Error codes the pipeline reports; the app translates them (locales `errors.pipeline.<code>`). */

@@ -10,6 +10,7 @@
  *              (aligned to the frame, not to the photo) underneath
  *   personAlpha(mask, width, height, window?) → Uint8ClampedArray    the refined mask at any size
  *   validateBackground({ mask, choice, image?, window? }) → void        throws RENDER_FAILED on bad input
+ *   isColor(css) → boolean · tripleBox(plane, width, height, r) (in place; σ = tripleBoxSigma(r))
  *
  * `window` (fractions 0..1 of the whole photo, default all of it) says which part of the
  * whole photo `photo` is: the composite passes only the visible part, while the mask and
@@ -143,7 +144,7 @@ function cutout(photo: Bitmap, alpha: Uint8ClampedArray): OffscreenCanvas {
 }
 
 /** True when the canvas accepts `color` (it silently ignores invalid colours otherwise). */
-function isColor(color: string): boolean {
+export function isColor(color: string): boolean {
   const ctx = context(new OffscreenCanvas(1, 1));
   ctx.fillStyle = '#000000';
   ctx.fillStyle = color;
@@ -192,7 +193,7 @@ function boxLine(plane: Float32Array, padded: Float32Array, start: number, strid
 }
 
 /** Three box passes of radius r per axis: a Gaussian of σ = √(r² + r), in place. */
-function tripleBox(plane: Float32Array, width: number, height: number, r: number): void {
+export function tripleBox(plane: Float32Array, width: number, height: number, r: number): void {
   if (r < 1) return;
   const padded = new Float32Array(Math.max(width, height) + 2 * r + 1);
   for (let pass = 0; pass < 3; pass++) {
@@ -202,7 +203,7 @@ function tripleBox(plane: Float32Array, width: number, height: number, r: number
 }
 
 /** σ of three box passes of radius r (variance of one box: ((2r+1)² − 1) / 12). */
-const tripleBoxSigma = (r: number) => Math.sqrt(r * r + r);
+export const tripleBoxSigma = (r: number): number => Math.sqrt(r * r + r);
 
 /** The background blurred without the person: blur(colour × w) / blur(w), w = 1 − person (plus a trace). */
 function blurredBackground(photo: Bitmap, mask: MaskInput, window: Rect, sigma: number): Bitmap {

@@ -7,6 +7,7 @@
  * reduced, its visible part is resampled by halving to about its final size (resample.ts),
  * so the last draw only rotates and places it at roughly 1:1.
  *   visibleRegion(matrix, source, output, margin) → Rect | null   source pixels inside the output
+ *   coverMatrix(source, width, height) → DOMMatrix                 scales `source` to cover width × height, centred
  */
 import { resampleTo } from './resample.ts';
 import type { Bitmap } from './resample.ts';
@@ -29,6 +30,12 @@ export interface LayerPlan {
 /** How many output pixels one source pixel spans along the source's x and y axes. */
 export function layerScale(matrix: DOMMatrixReadOnly): { x: number; y: number } {
   return { x: Math.hypot(matrix.a, matrix.b), y: Math.hypot(matrix.c, matrix.d) };
+}
+
+/** Scales `source` to cover width × height, centred. */
+export function coverMatrix(source: Size, width: number, height: number): DOMMatrix {
+  const k = Math.max(width / source.width, height / source.height);
+  return new DOMMatrix().translate((width - source.width * k) / 2, (height - source.height * k) / 2).scale(k);
 }
 
 /** The part of a source (its pixels, whole, widened by `margin`) that `matrix` puts inside the output. */

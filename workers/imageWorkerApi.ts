@@ -145,7 +145,9 @@ export const imageWorkerApi: ImageWorkerApi = {
   composite(jobId, request) {
     return job(jobId, async (_signal, checkpoint) => {
       const { working } = photo(request.photoId);
-      const { bitmap } = frame(request.frameId);
+      const { bitmap, analysis } = frame(request.frameId);
+      const hole = analysis.holes[0];
+      const cover = hole ? { x: hole.x, y: hole.y, width: hole.width, height: hole.height } : { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
       let background: BackgroundLayer | undefined;
       let backgroundImage: ImageBitmap | undefined;
       if (request.background.kind !== 'keep') {
@@ -158,10 +160,8 @@ export const imageWorkerApi: ImageWorkerApi = {
         const canvas = await compositeResult({
           frame: bitmap,
           frameType: request.frameType ?? 'frame',
-          photo: working,
-          transform: request.transform,
+          slots: [{ photo: working, transform: request.transform, cover, ...(background ? { background } : {}) }],
           outputScale: request.outputScale,
-          ...(background ? { background } : {}),
           ...(request.watermark ? { watermark: request.watermark } : {}),
         });
         checkpoint();
