@@ -27,10 +27,19 @@ describe('defaultElement', () => {
     expect(defaultElement('rect', doc).id).not.toBe(defaultElement('rect', doc).id);
   });
 
+  it('names a new element after its type, numbered when the design already has one of that name', () => {
+    expect(defaultElement('rect', doc).name).toBe('Rectangle');
+    expect(defaultElement('star', doc).name).toBe('Star 2');
+    const withText = { ...doc, elements: [...doc.elements, defaultElement('text', doc)] };
+    expect(defaultElement('text', withText).name).toBe('Text 2');
+    expect(defaultElement('image', doc, { assetId: 'asset1', name: 'Poster' }).name).toBe('Poster');
+  });
+
   it('makes text and lines', () => {
     const text = defaultElement('text', doc);
     expect(designElement.safeParse(text).success).toBe(true);
-    expect(text).toMatchObject({ text: 'Your text', fontFamily: 'inter', fontSize: 72, align: 'center', fill: { kind: 'solid', color: '#111111' } });
+    // Light with a dark outline: readable on light and dark art alike.
+    expect(text).toMatchObject({ text: 'Your text', fontFamily: 'inter', fontSize: 72, align: 'center', fill: { kind: 'solid', color: '#ffffff' }, stroke: { color: '#111111', width: 5 } });
     expect(text.x + text.width / 2).toBeCloseTo(540);
     const line = defaultElement('line', doc);
     expect(designElement.safeParse(line).success).toBe(true);
@@ -54,7 +63,8 @@ describe('defaultHole', () => {
     for (const [shape, type] of Object.entries(shapes)) {
       const hole = defaultHole(shape as keyof typeof shapes, doc);
       expect(designElement.safeParse(hole).success).toBe(true);
-      expect(hole).toMatchObject({ type, hole: true, name: 'Photo hole', width: 648, height: 648, x: 216, y: 216, fill: { kind: 'solid', color: '#000000' } });
+      // The fixture has a "Photo hole" already.
+      expect(hole).toMatchObject({ type, hole: true, name: 'Photo hole 2', width: 648, height: 648, x: 216, y: 216, fill: { kind: 'solid', color: '#000000' } });
     }
     expect(defaultHole('rounded-rect', doc)).toMatchObject({ cornerRadius: 64.8 });
   });

@@ -15,7 +15,7 @@ import {
   type StarElement,
   type TextElement,
 } from '../../contract/design.ts';
-import { DesignCommandError } from './tree.ts';
+import { DesignCommandError, unusedName } from './tree.ts';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
@@ -29,15 +29,17 @@ type LeafType = Exclude<DesignElementType, 'group'>;
 type ElementOf<T extends LeafType> = Extract<LeafElement, { type: T }>;
 
 const INK = '#111111';
+/** New text is light with a dark outline, readable on light, dark and busy art alike (and on the photo). */
+const TEXT_FILL: DesignFill = { kind: 'solid', color: '#ffffff' };
 const BLUE: DesignFill = { kind: 'solid', color: '#2563eb' };
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
-/** Common fields of an element whose box is centred on the canvas. */
+/** Common fields of an element whose box is centred on the canvas; the name is numbered when the design already uses it. */
 function centred(document: DesignDocument, width: number, height: number, name: string) {
   return {
     id: newElementId(),
-    name,
+    name: unusedName(document.elements, name),
     x: round((document.width - width) / 2),
     y: round((document.height - height) / 2),
     rotation: 0,
@@ -61,7 +63,8 @@ const names: Record<LeafType, string> = {
 };
 
 /**
- * A new element centred on the canvas, about a third of its short side. An image needs
+ * A new element centred on the canvas, about a third of its short side, named after its type ("Rectangle",
+ * "Rectangle 2" when the design has one already). Text is white with a dark outline. An image needs
  * `overrides.assetId` of an asset already in the document; it is fitted within 60 % of the canvas.
  */
 export function defaultElement<T extends LeafType>(type: T, document: DesignDocument, overrides: Partial<ElementOf<T>> = {}): ElementOf<T> {
@@ -98,8 +101,9 @@ export function defaultElement<T extends LeafType>(type: T, document: DesignDocu
         align: 'center',
         letterSpacing: 0,
         lineHeight: 1.2,
-        fill: { kind: 'solid', color: INK },
-        stroke: null,
+        fill: TEXT_FILL,
+        // About 1/14 of the font size: a clear edge that does not thicken the letters.
+        stroke: { color: INK, width: 5 },
       } satisfies TextElement;
       break;
     }

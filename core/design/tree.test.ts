@@ -9,11 +9,13 @@ import {
   findElement,
   insertElement,
   isInside,
+  numberRepeatedNames,
   removeElement,
   replaceElement,
   setChildren,
   subtreeHeight,
   topLevelAncestor,
+  unusedName,
 } from './tree.ts';
 
 const doc = deepFreeze(designFixture());
@@ -64,5 +66,30 @@ describe('immutable updates', () => {
     expect(() => removeElement(doc, 'ghost')).toThrow(/No element/);
     expect(ids(childrenOf(setChildren(doc, 'badge', []), 'badge'))).toEqual([]);
     expect(doc).toEqual(designFixture());
+  });
+});
+
+describe('layer names', () => {
+  const named = (id: string, name: string, children?: DesignElement[]): DesignElement =>
+    children ? { ...(doc.elements[2] as GroupElement), id, name, children } : { ...findElement(doc, 'poly')!.element, id, name };
+  const names = (elements: readonly DesignElement[]): string[] => elements.flatMap((element) => [element.name, ...(element.type === 'group' ? names(element.children) : [])]);
+
+  it('gives a new element its type name, or the first free number after it', () => {
+    expect(unusedName(doc.elements, 'Rectangle')).toBe('Rectangle');
+    expect(unusedName(doc.elements, 'Star')).toBe('Star 2');
+    expect(unusedName([...doc.elements, named('s2', 'Star 2'), named('s3', 'Star 3')], 'Star')).toBe('Star 4');
+    // Found at any depth, and kept within the name limit.
+    expect(unusedName(doc.elements, 'Hexagon')).toBe('Hexagon 2');
+    const long = 'x'.repeat(80);
+    expect(unusedName([named('l', long)], long)).toBe(`${'x'.repeat(78)} 2`);
+  });
+
+  it('numbers every repeated name in tree order, at any depth, leaving unique names and taken numbers alone', () => {
+    const tree = [named('a', 'Leaf'), named('g', 'Wreath', [named('b', 'Leaf'), named('c', 'Leaf 2'), named('d', 'Leaf')]), named('e', 'Title'), named('f', 'Wreath', [])];
+    const renamed = numberRepeatedNames(tree);
+    expect(names(renamed)).toEqual(['Leaf 1', 'Wreath 1', 'Leaf 3', 'Leaf 2', 'Leaf 4', 'Title', 'Wreath 2']);
+    expect(new Set(names(renamed)).size).toBe(7);
+    expect(renamed[2]).toBe(tree[2]);
+    expect(names(tree)).toEqual(['Leaf', 'Wreath', 'Leaf', 'Leaf 2', 'Leaf', 'Title', 'Wreath']);
   });
 });

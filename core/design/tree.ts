@@ -2,7 +2,7 @@
  * Pure, immutable helpers over a design's element tree. Every "change" returns a new document that
  * shares the untouched branches with the old one; inputs are never mutated.
  */
-import type { DesignDocument, DesignElement, GroupElement } from '../../contract/design.ts';
+import { DESIGN_LIMITS, type DesignDocument, type DesignElement, type GroupElement } from '../../contract/design.ts';
 
 /** A command (or tree operation) that cannot apply to this document. Nothing was changed. */
 export class DesignCommandError extends Error {
@@ -150,4 +150,59 @@ export function insertElement(document: DesignDocument, parentId: string | null,
 export function removeElement(document: DesignDocument, id: string): DesignDocument {
   const { parentId, index } = requireElement(document, id);
   return updateChildren(document, parentId, (children) => children.toSpliced(index, 1));
+}
+
+/** Every element name in the tree (all depths). */
+function elementNames(elements: readonly DesignElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    into.add(element.name);
+    if (element.type === 'group') elementNames(element.children, into);
+  }
+  return into;
+}
+
+/** `base` followed by " n", shortened so the whole stays within `maxLength`. */
+const numbered = (base: string, n: number, maxLength: number): string => {
+  const suffix = ` ${n}`;
+  return `${base.slice(0, Math.max(0, maxLength - suffix.length)).trimEnd()}${suffix}`;
+};
+
+/** `base` when no element of the tree has that name, else the first free "base 2", "base 3", … */
+export function unusedName(elements: readonly DesignElement[], base: string, maxLength: number = DESIGN_LIMITS.maxNameLength): string {
+  const taken = elementNames(elements);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const name = numbered(base, n, maxLength);
+    if (!taken.has(name)) return name;
+  }
+}
+
+/**
+ * The tree with every name that occurs more than once numbered in tree order ("Leaf 1", "Leaf 2", …,
+ * skipping numbers another element already has), so each layer can be told apart; names used once stay.
+ */
+export function numberRepeatedNames(elements: readonly DesignElement[], maxLength: number = DESIGN_LIMITS.maxNameLength): DesignElement[] {
+  const counts = new Map<string, number>();
+  const count = (list: readonly DesignElement[]): void =>
+    list.forEach((element) => {
+      counts.set(element.name, (counts.get(element.name) ?? 0) + 1);
+      if (element.type === 'group') count(element.children);
+    });
+  count(elements);
+  const taken = new Set([...counts].filter(([, times]) => times === 1).map(([name]) => name));
+  const next = new Map<string, number>();
+  const rename = (list: readonly DesignElement[]): DesignElement[] =>
+    list.map((element) => {
+      let name = element.name;
+      if ((counts.get(name) ?? 0) > 1) {
+        let n = next.get(name) ?? 1;
+        while (taken.has(numbered(name, n, maxLength))) n++;
+        next.set(element.name, n + 1);
+        name = numbered(element.name, n, maxLength);
+        taken.add(name);
+      }
+      const renamed = name === element.name ? element : { ...element, name };
+      return renamed.type === 'group' ? { ...renamed, children: rename(renamed.children) } : renamed;
+    });
+  return rename(elements);
 }

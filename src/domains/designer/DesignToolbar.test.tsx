@@ -64,6 +64,9 @@ describe('DesignToolbar', () => {
       expect(designState().selection).toEqual([added.id]);
     }
     expect(currentDocument().elements).toHaveLength(6);
+    // Text goes below where the photo hole will be, white with a dark outline.
+    expect(currentDocument().elements.at(-1)).toMatchObject({ fill: { color: '#ffffff' }, stroke: { color: '#111111' } });
+    expect(currentDocument().elements.at(-1)!.y).toBeGreaterThan(1080 * 0.8);
     fireEvent.click(button('Undo'));
     expect(currentDocument().elements.map((element) => element.type)).toEqual(['rect', 'ellipse', 'polygon', 'star', 'line']);
   });
@@ -166,6 +169,18 @@ describe('DesignToolbar', () => {
     await upload(new File([broken], 'broken.png', { type: 'image/png' }));
     expect(await screen.findByText('“broken.png” could not be read as an image. It may be damaged.')).toBeTruthy();
     expect(currentDocument().elements).toEqual([]);
+  });
+
+  it('refuses a 20000 × 20000 image by its header with the reason, and changes nothing', async () => {
+    renderToolbar();
+    const bomb = pngBytes(1, 1);
+    new DataView(bomb.buffer).setUint32(16, 20_000);
+    new DataView(bomb.buffer).setUint32(20, 20_000);
+    await upload(new File([bomb], 'poster.png', { type: 'image/png' }));
+    expect(await screen.findByText('“poster.png” is 20000 × 20000 pixels; images can have at most 100 megapixels. Try a smaller image.')).toBeTruthy();
+    expect(currentDocument().elements).toEqual([]);
+    expect(currentDocument().assets).toEqual({});
+    expect(designState().past).toHaveLength(0);
   });
 
   it('adds a real PNG as an asset and an image element in one undo step', async () => {

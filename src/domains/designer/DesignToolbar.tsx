@@ -30,7 +30,8 @@ import { defaultElement, defaultHole, newElementId, type HoleShape } from '../..
 import { useDesignStore, type DesignState } from './designStore.ts';
 import { useDesignViewStore } from './designViewStore.ts';
 import { actionLabel, designAction, dispatchDesign, type DesignActionId } from './designActions.ts';
-import { ImageAssetError, browserImageDecoder, imageAsset, type ImageDecoder } from './imageAsset.ts';
+import { ImageAssetError, MAX_IMAGE_PIXELS, browserImageDecoder, imageAsset, type ImageDecoder } from './imageAsset.ts';
+import { newTextElement } from './newTextElement.ts';
 
 type AddableType = 'rect' | 'ellipse' | 'polygon' | 'star' | 'line' | 'text';
 
@@ -111,8 +112,9 @@ export interface DesignToolbarProps {
 }
 
 /**
- * The designer's toolbar: add shapes, text, images and photo holes; undo/redo; delete, duplicate,
- * group; zoom. One tab stop, arrow keys move between the buttons; it scrolls sideways on small screens.
+ * The designer's toolbar: undo/redo; add shapes, text, images and photo holes; delete, duplicate,
+ * group; zoom. One tab stop, arrow keys move between the buttons. On small screens undo and redo stay
+ * in view at its start while the other tools scroll sideways.
  */
 export function DesignToolbar({ decodeImage = browserImageDecoder, className }: DesignToolbarProps) {
   const { t } = useTranslation();
@@ -128,7 +130,8 @@ export function DesignToolbar({ decodeImage = browserImageDecoder, className }: 
   const add = (type: AddableType) => {
     const current = useDesignStore.getState().document;
     if (!current) return;
-    const element = defaultElement(type, current);
+    // Text goes where the photo will not cover it.
+    const element = type === 'text' ? newTextElement(current) : defaultElement(type, current);
     dispatchDesign(addElementsCommand(current, [element]), { label: `add ${type}` }, [element.id]);
   };
 
@@ -155,7 +158,8 @@ export function DesignToolbar({ decodeImage = browserImageDecoder, className }: 
       const { command, id } = addImageCommand(latest, asset);
       dispatchDesign(command, { label: 'add image' }, [id]);
     } catch (error) {
-      refuse(t(`design.toolbar.imageErrors.${error instanceof ImageAssetError ? error.code : 'UNREADABLE'}`, { name: file.name }));
+      const known = error instanceof ImageAssetError ? error : null;
+      refuse(t(`design.toolbar.imageErrors.${known?.code ?? 'UNREADABLE'}`, { name: file.name, ...known?.size, megapixels: MAX_IMAGE_PIXELS / 1_000_000 }));
     } finally {
       setLoadingImage(false);
     }
@@ -163,54 +167,54 @@ export function DesignToolbar({ decodeImage = browserImageDecoder, className }: 
 
   return (
     <Tooltip.Provider delayDuration={300}>
-      <Toolbar.Root
-        aria-label={t('design.toolbar.label')}
-        className={cn('flex min-w-0 flex-nowrap items-center gap-0.5 overflow-x-auto border-b bg-background px-2 py-1', className)}
-      >
-        {ADDABLE.map(({ type, icon, key }) => (
-          <ToolButton key={type} label={t(`design.toolbar.${key}`)} icon={icon} disabled={noDocument} onClick={() => add(type)} />
-        ))}
-        <ToolButton
-          label={t('design.toolbar.addImage')}
-          icon={ImagePlus}
-          disabled={noDocument || loadingImage}
-          aria-busy={loadingImage || undefined}
-          onClick={() => fileInput.current?.click()}
-        />
-        <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} hidden aria-label={t('design.toolbar.imageFile')} onChange={(event) => void onFile(event)} />
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger asChild>
-            <ToolButton label={t('design.toolbar.holes', { context: document?.kind })} icon={Scan} disabled={noDocument} />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content sideOffset={6} className="z-50 min-w-56 rounded-lg border bg-background p-1 shadow-lg">
-              {HOLES.map(({ shape, key }) => (
-                <DropdownMenu.Item key={shape} className={itemClass} onSelect={() => addHole(shape)}>
-                  {t(`design.toolbar.${key}`, { context: document?.kind })}
-                </DropdownMenu.Item>
-              ))}
-              <DropdownMenu.Separator className="my-1 h-px bg-border" />
-              <DropdownMenu.Item className={itemClass} disabled={!makeHole.enabled(state)} onSelect={() => makeHole.perform(useDesignStore.getState())}>
-                {actionLabel(makeHole, state, t)}
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
-        <Separator />
+      <Toolbar.Root aria-label={t('design.toolbar.label')} className={cn('flex min-w-0 flex-nowrap items-center gap-0.5 border-b bg-background px-2 py-1', className)}>
+        {/* Undo and redo stay in place; the other tools scroll sideways when the screen is narrow. */}
         <ActionButton id="undo" icon={Undo2} state={state} />
         <ActionButton id="redo" icon={Redo2} state={state} />
         <Separator />
-        <ActionButton id="delete" icon={Trash2} state={state} />
-        <ActionButton id="duplicate" icon={Copy} state={state} />
-        <ActionButton id="group" icon={Group} state={state} />
-        <ActionButton id="ungroup" icon={Ungroup} state={state} />
-        <Separator />
-        <ActionButton id="zoomOut" icon={ZoomOut} state={state} />
-        <output aria-label={t('design.toolbar.zoomLevel')} aria-live="polite" className="w-12 shrink-0 text-center text-xs tabular-nums">
-          {t('design.toolbar.zoomPercent', { percent: Math.round(zoom * 100) })}
-        </output>
-        <ActionButton id="zoomIn" icon={ZoomIn} state={state} />
-        <ActionButton id="zoomFit" icon={Maximize} state={state} />
+        <div className="flex min-w-0 flex-1 flex-nowrap items-center gap-0.5 overflow-x-auto">
+          {ADDABLE.map(({ type, icon, key }) => (
+            <ToolButton key={type} label={t(`design.toolbar.${key}`)} icon={icon} disabled={noDocument} onClick={() => add(type)} />
+          ))}
+          <ToolButton
+            label={t('design.toolbar.addImage')}
+            icon={ImagePlus}
+            disabled={noDocument || loadingImage}
+            aria-busy={loadingImage || undefined}
+            onClick={() => fileInput.current?.click()}
+          />
+          <input ref={fileInput} type="file" accept={IMAGE_ACCEPT} hidden aria-label={t('design.toolbar.imageFile')} onChange={(event) => void onFile(event)} />
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <ToolButton label={t('design.toolbar.holes', { context: document?.kind })} icon={Scan} disabled={noDocument} />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content sideOffset={6} className="z-50 min-w-56 rounded-lg border bg-background p-1 shadow-lg">
+                {HOLES.map(({ shape, key }) => (
+                  <DropdownMenu.Item key={shape} className={itemClass} onSelect={() => addHole(shape)}>
+                    {t(`design.toolbar.${key}`, { context: document?.kind })}
+                  </DropdownMenu.Item>
+                ))}
+                <DropdownMenu.Separator className="my-1 h-px bg-border" />
+                <DropdownMenu.Item className={itemClass} disabled={!makeHole.enabled(state)} onSelect={() => makeHole.perform(useDesignStore.getState())}>
+                  {actionLabel(makeHole, state, t)}
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+          <Separator />
+          <ActionButton id="delete" icon={Trash2} state={state} />
+          <ActionButton id="duplicate" icon={Copy} state={state} />
+          <ActionButton id="group" icon={Group} state={state} />
+          <ActionButton id="ungroup" icon={Ungroup} state={state} />
+          <Separator />
+          <ActionButton id="zoomOut" icon={ZoomOut} state={state} />
+          <output aria-label={t('design.toolbar.zoomLevel')} aria-live="polite" className="w-12 shrink-0 text-center text-xs tabular-nums">
+            {t('design.toolbar.zoomPercent', { percent: Math.round(zoom * 100) })}
+          </output>
+          <ActionButton id="zoomIn" icon={ZoomIn} state={state} />
+          <ActionButton id="zoomFit" icon={Maximize} state={state} />
+        </div>
       </Toolbar.Root>
     </Tooltip.Provider>
   );

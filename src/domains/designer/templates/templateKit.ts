@@ -21,6 +21,7 @@ import {
   type TextElement,
 } from '../../../../contract/design.ts';
 import type { Rect } from '../../../../core/geometry.ts';
+import { numberRepeatedNames } from '../../../../core/design/tree.ts';
 
 export interface DesignTemplate {
   id: string;
@@ -276,7 +277,10 @@ export interface TemplateSpec {
   elements: (kit: Kit) => DesignElement[];
 }
 
-/** Turns a template description into a DesignTemplate whose build() returns a fresh document. */
+/**
+ * Turns a template description into a DesignTemplate whose build() returns a fresh document. Names the
+ * kit gives several elements ("Leaf", "Star") are numbered, so every layer can be told apart.
+ */
 export function defineTemplate(spec: TemplateSpec): DesignTemplate {
   return {
     id: spec.id,
@@ -292,7 +296,7 @@ export function defineTemplate(spec: TemplateSpec): DesignTemplate {
       width: spec.width,
       height: spec.height,
       background: spec.background,
-      elements: spec.elements(templateKit()),
+      elements: numberRepeatedNames(spec.elements(templateKit())),
       assets: {},
       templateId: spec.id,
       updatedAt: new Date().toISOString(),

@@ -42,6 +42,18 @@ describe('DESIGN_TEMPLATES', () => {
     }
   });
 
+  it('gives every layer of a template its own name', () => {
+    for (const { template, document } of build()) {
+      const names = [...walkElements(document.elements)].map(({ element }) => element.name);
+      expect(names.filter((name, index) => names.indexOf(name) !== index), template.id).toEqual([]);
+      for (const name of names) expect(name.length, template.id).toBeLessThanOrEqual(DESIGN_LIMITS.maxNameLength);
+    }
+    // Repeated parts are numbered in layer order.
+    const laurel = findTemplate('graduation-laurel')!.build({ id: 'd', kind: 'frame', name: 'G' });
+    const leaves = [...walkElements(laurel.elements)].map(({ element }) => element.name).filter((name) => name.startsWith('Leaf'));
+    expect(leaves.slice(0, 3)).toEqual(['Leaf 1', 'Leaf 2', 'Leaf 3']);
+  });
+
   it('keeps sizes within the limits and uses several presets and fonts', () => {
     for (const template of DESIGN_TEMPLATES) {
       for (const side of [template.width, template.height]) {
