@@ -19,7 +19,7 @@
  */
 import exifr from 'exifr';
 import { decodeHeic } from './heic.ts';
-import { heifExifBlock, readImageHeader, type ImageHeader, type ImageMimeType } from './imageHeader.ts';
+import { heifExifBlock, readImageHeader, type ImageHeader, type ImageMimeType } from '../core/imageHeader.ts';
 import type { Size } from '../core/geometry.ts';
 import { LIMITS, PipelineError } from '../core/pipelineTypes.ts';
 

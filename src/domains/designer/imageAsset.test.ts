@@ -1,10 +1,19 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { DESIGN_LIMITS } from '../../../contract/design.ts';
-import { ImageAssetError, MAX_UPLOAD_BYTES, bytesToBase64, fitWithin, imageAsset, sniffImageMime, type ImageDecoder } from './imageAsset.ts';
+import { ImageAssetError, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, bytesToBase64, fitWithin, imageAsset, sniffImageMime, type ImageDecoder } from './imageAsset.ts';
 
 const png = (width: number, height: number) => new Uint8Array(PNG.sync.write(new PNG({ width, height })));
 const bytes = (...values: number[]) => new Uint8Array(values);
+
+/** A small, complete PNG whose header claims `width` × `height` (a pixel bomb's header costs a few bytes). */
+function claimedPng(width: number, height: number): Uint8Array {
+  const file = png(1, 1);
+  const view = new DataView(file.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return file;
+}
 
 /** A decoder that records what it was asked to encode (the real one runs in imageAsset.browser.test.ts). */
 function recordingDecoder(width: number, height: number, encoded: (w: number, h: number, mime: string, quality: number) => Uint8Array) {
@@ -109,5 +118,28 @@ describe('imageAsset', () => {
     const { decode, closed } = recordingDecoder(3000, 3000, () => new Uint8Array(DESIGN_LIMITS.maxAssetBytes + 1));
     expect((await failure(imageAsset(new Blob([png(2, 2)]), decode))).code).toBe('TOO_LARGE');
     expect(closed()).toBe(true);
+  });
+
+  it('refuses a 20000 × 20000 image by its header, before decoding anything', async () => {
+    const decoded: string[] = [];
+    const decode: ImageDecoder = async () => {
+      decoded.push('decoded');
+      throw new Error('must not be called');
+    };
+    const error = await failure(imageAsset(new File([claimedPng(20_000, 20_000) as Uint8Array<ArrayBuffer>], 'huge.png'), decode));
+    expect(error.code).toBe('TOO_MANY_PIXELS');
+    expect(error.size).toEqual({ width: 20_000, height: 20_000 });
+    expect(decoded).toEqual([]);
+    // The supporter's limit: 10000 × 10000 is exactly allowed.
+    expect(MAX_IMAGE_PIXELS).toBe(100_000_000);
+    const { decode: fine } = recordingDecoder(10_000, 10_000, () => png(2, 2));
+    await expect(imageAsset(new Blob([claimedPng(10_000, 10_000) as Uint8Array<ArrayBuffer>]), fine)).resolves.toMatchObject({ width: 2048, height: 2048 });
+  });
+
+  it('refuses an incomplete file or a zero-size header without decoding it', async () => {
+    const never: ImageDecoder = () => Promise.reject(new Error('must not be called'));
+    const whole = png(8, 8);
+    expect((await failure(imageAsset(new Blob([whole.slice(0, whole.length - 12)]), never))).code).toBe('UNREADABLE');
+    expect((await failure(imageAsset(new Blob([claimedPng(0, 10) as Uint8Array<ArrayBuffer>]), never))).code).toBe('UNREADABLE');
   });
 });

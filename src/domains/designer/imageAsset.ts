@@ -1,22 +1,42 @@
 /**
  * Turns an uploaded file into a DesignAsset. The file's name and declared type are ignored: the
- * bytes decide (magic numbers, then a real decode), so a renamed text file is refused. Big images
- * are reduced to DESIGN_LIMITS.maxAssetSide and re-encoded until they fit maxAssetBytes.
+ * bytes decide (magic numbers, the header, then a real decode), so a renamed text file is refused.
+ * The header is read the way the supporter's decode stage reads it (readImageHeader): an incomplete
+ * file, or one with more than LIMITS.maxPixels pixels, is refused before the browser decodes anything,
+ * since the designer decodes on the main thread. Big images are reduced to DESIGN_LIMITS.maxAssetSide
+ * and re-encoded until they fit maxAssetBytes.
  */
 import { DESIGN_LIMITS, type DesignAsset, assetMimes } from '../../../contract/design.ts';
+import { LIMITS } from '../../../core/pipelineTypes.ts';
+import { readImageHeader } from '../../../core/imageHeader.ts';
 
 export type AssetMime = (typeof assetMimes)[number];
 
-export type ImageAssetErrorCode = 'NOT_AN_IMAGE' | 'UNREADABLE' | 'TOO_LARGE';
+export type ImageAssetErrorCode = 'NOT_AN_IMAGE' | 'UNREADABLE' | 'TOO_LARGE' | 'TOO_MANY_PIXELS';
 
-/** A file that cannot become an asset; `code` picks the message shown to the user. */
+/** A file that cannot become an asset; `code` picks the message shown to the user, `size` is the stored size for TOO_MANY_PIXELS. */
 export class ImageAssetError extends Error {
   constructor(
     readonly code: ImageAssetErrorCode,
     message: string,
+    readonly size?: { width: number; height: number },
   ) {
     super(message);
     this.name = 'ImageAssetError';
+  }
+}
+
+/** Images with more pixels than this are refused by their header (the supporter's photo limit, 100 MP). */
+export const MAX_IMAGE_PIXELS = LIMITS.maxPixels;
+
+/** Refuses, from the header alone, a file that is incomplete, has no size or has too many pixels. */
+function checkHeader(bytes: Uint8Array): void {
+  const header = readImageHeader(bytes);
+  if (!header || header.truncated) throw new ImageAssetError('UNREADABLE', 'The image file is incomplete.');
+  const { width, height } = header;
+  if (width === 0 || height === 0) throw new ImageAssetError('UNREADABLE', 'The image header has a zero size.');
+  if (width !== undefined && height !== undefined && width * height > MAX_IMAGE_PIXELS) {
+    throw new ImageAssetError('TOO_MANY_PIXELS', `The image has ${width}×${height} pixels; the limit is ${MAX_IMAGE_PIXELS}.`, { width, height });
   }
 }
 
@@ -94,6 +114,7 @@ export async function imageAsset(file: Blob, decode: ImageDecoder = browserImage
   const original = await bytesOf(file);
   const mime = sniffImageMime(original);
   if (!mime) throw new ImageAssetError('NOT_AN_IMAGE', 'The file is not a PNG, JPEG or WebP image.');
+  checkHeader(original);
   let image: DecodedImage;
   try {
     image = await decode(new Blob([original as Uint8Array<ArrayBuffer>], { type: mime }));

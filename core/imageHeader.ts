@@ -1,7 +1,8 @@
 /**
  * Reads an image's type and stored size from its bytes, without decoding it (magic bytes, never
- * the file name). Lets decode reject unsupported files and pixel bombs before the browser
- * allocates anything, and detect truncated JPEG / PNG files that some browsers render partially.
+ * the file name). Lets the decode stage (workers/decode.ts) and the designer's image upload (on the
+ * main thread) reject unsupported files and pixel bombs before the browser allocates anything, and
+ * detect truncated JPEG / PNG files that some browsers render partially.
  */
 
 export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif' | 'image/heic' | 'image/heif';
