@@ -48,6 +48,8 @@ export type PipelineErrorCode =
   | 'DECODE_TOO_LARGE_BYTES'
   | 'DECODE_TOO_LARGE_PIXELS'
   | 'FRAME_NOT_TRANSPARENT'
+  /** A designed frame has a photo hole, but what is drawn above it covers it. */
+  | 'FRAME_HOLE_COVERED'
   | 'FRAME_INVALID'
   | 'MODEL_LOAD_FAILED'
   | 'RENDER_FAILED'

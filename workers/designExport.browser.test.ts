@@ -71,6 +71,30 @@ describe('exportDesign', () => {
     expect(analysis.holes[0]).toMatchObject({ x: 0, y: 0, width: 500, height: 500 });
   });
 
+  it('says the hole is covered when an image drawn above it hides it, and takes the frame once it is moved off', async () => {
+    // Its left half is opaque: drawn 1200 px wide, that half covers the whole canvas.
+    const photo = await pngAsset(8, 8, '#ff8800');
+    // A hole inside a group, under an image over the whole canvas: the export is opaque, although a hole exists.
+    const covered = design({
+      width: 600,
+      height: 600,
+      background: white,
+      assets: { poster: photo },
+      elements: [group({ x: 0, y: 0, children: [ellipse({ x: 150, y: 150, width: 300, height: 300, hole: true })] }), image({ x: 0, y: 0, width: 1200, height: 600, assetId: 'poster' })],
+    });
+    const error = await failure(exportDesign(covered));
+    expect(error.code).toBe('FRAME_HOLE_COVERED');
+    expect(error.name).toBe('PipelineError:FRAME_HOLE_COVERED');
+    // The same image beside the hole leaves it free.
+    const moved = { ...covered, elements: [covered.elements[0]!, { ...covered.elements[1]!, x: 0, y: 0, width: 100, height: 100 }] };
+    const { analysis } = await exportDesign(moved);
+    expect(analysis.holes).toHaveLength(1);
+    // Without any hole it stays "add a photo hole"; a hole too small to hold a photo too.
+    expect((await failure(exportDesign({ ...covered, elements: [covered.elements[1]!] }))).code).toBe('FRAME_NOT_TRANSPARENT');
+    const speck = design({ width: 600, height: 600, background: white, elements: [ellipse({ x: 10, y: 10, width: 4, height: 4, hole: true })] });
+    expect((await failure(exportDesign(speck))).code).toBe('FRAME_NOT_TRANSPARENT');
+  });
+
   it('decodes embedded images, including as holes', async () => {
     const asset = await pngAsset(40, 20, '#0000ff');
     const document = design({

@@ -10,9 +10,10 @@
  * uses loaded into this realm's FontFaceSet, then drawDesign paints it (designRender.ts).
  * Errors: FRAME_INVALID for a document that does not parse or an image that does not decode,
  * RENDER_FAILED for fonts or a missing canvas, the frame analysis' FRAME_NOT_TRANSPARENT for a
- * 'frame' design without a hole, ENCODE_FAILED from the PNG encoder.
+ * 'frame' design without a hole, FRAME_HOLE_COVERED for one whose holes would show but are painted
+ * over by the layers above them, ENCODE_FAILED from the PNG encoder.
  */
-import { designDocument, designProblems, walkElements, type DesignDocument, type DesignFontId } from '../contract/design.ts';
+import { designDocument, designProblems, walkElements, type DesignDocument, type DesignElement, type DesignFontId } from '../contract/design.ts';
 import { loadDesignFonts } from '../core/design/designFonts.ts';
 import { drawDesign, type DesignImages } from '../core/design/designRender.ts';
 import { encodeImage } from './encode.ts';
@@ -112,14 +113,51 @@ export function renderDesignToCanvas(input: unknown, options: ExportDesignOption
   return render(validDesign(input), options);
 }
 
+/** The hole elements alone (groups kept around those inside them), everything else left out. */
+function holesOf(elements: readonly DesignElement[]): DesignElement[] {
+  return elements.flatMap((element): DesignElement[] => {
+    if (element.hole) return [element];
+    if (element.type !== 'group') return [];
+    const children = holesOf(element.children);
+    return children.length > 0 ? [{ ...element, children }] : [];
+  });
+}
+
+/** The analysis of the canvas as a frame of the document's kind. */
+async function analyse(document: DesignDocument, canvas: OffscreenCanvas): Promise<FrameAnalysis> {
+  const { width, height } = canvas;
+  const context = canvas.getContext('2d');
+  if (!context) throw new PipelineError('RENDER_FAILED', 'No 2D context to read the design');
+  return analyzeFrame(context.getImageData(0, 0, width, height).data, width, height, { kind: document.kind });
+}
+
+/**
+ * Whether the holes would leave a usable photo area on their own, over an opaque canvas: when they do but
+ * the whole design does not, what is drawn above them covers them.
+ */
+async function holesWouldShow(document: DesignDocument, options: ExportDesignOptions): Promise<boolean> {
+  const elements = holesOf(document.elements);
+  if (elements.length === 0) return false;
+  const alone = await render({ ...document, background: { kind: 'solid', color: '#000000' }, elements }, options);
+  return analyse(document, alone).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Renders, analyses (as a frame of the document's kind) and encodes the design as PNG. */
 export async function exportDesign(input: unknown, options: ExportDesignOptions = {}): Promise<DesignExport> {
   const document = validDesign(input);
   const canvas = await render(document, options);
-  const { width, height } = canvas;
-  const context = canvas.getContext('2d');
-  if (!context) throw new PipelineError('RENDER_FAILED', 'No 2D context to read the design');
-  const analysis = await analyzeFrame(context.getImageData(0, 0, width, height).data, width, height, { kind: document.kind });
+  let analysis: FrameAnalysis;
+  try {
+    analysis = await analyse(document, canvas);
+  } catch (error) {
+    if (error instanceof PipelineError && error.code === 'FRAME_NOT_TRANSPARENT' && (await holesWouldShow(document, options))) {
+      throw new PipelineError('FRAME_HOLE_COVERED', 'The design has a photo hole, but the layers drawn above it cover it, so the photo cannot show through.');
+    }
+    throw error;
+  }
   options.checkpoint?.();
   const png = await encodeImage(canvas, { format: 'png' });
   options.checkpoint?.();

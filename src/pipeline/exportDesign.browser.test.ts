@@ -93,6 +93,13 @@ describe('pipeline.exportDesign with the real image worker', () => {
     expect((await pixels(png)).at(540, 540)[3]).toBe(255);
   });
 
+  it('says a hole painted over by the layers above it is covered (the code crosses from the worker)', async () => {
+    const [hole] = framed().elements;
+    const cover = { ...base, id: 'cover', type: 'rect', x: 0, y: 0, width: 1080, height: 1080, cornerRadius: 0, fill: { kind: 'solid', color: '#00c800' } } as const;
+    await expect(pipeline.exportDesign(framed('frame', [hole!, cover]))).rejects.toMatchObject({ code: 'FRAME_HOLE_COVERED' });
+    expect(events.at(-1)).toMatchObject({ stage: 'export', status: 'error', code: 'FRAME_HOLE_COVERED' });
+  });
+
   it('rejects an invalid document with FRAME_INVALID and keeps working', async () => {
     await expect(pipeline.exportDesign({ ...framed(), width: 99_999 })).rejects.toMatchObject({ code: 'FRAME_INVALID' });
     await expect(pipeline.exportDesign(framed())).resolves.toMatchObject({ frame: { analysis: { width: 1080 } } });
