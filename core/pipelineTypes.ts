@@ -1,28 +1,11 @@
 /** Shared types of the editor core. Coordinates are pixels; angles are degrees, clockwise. */
 import type { DesignDocument } from '../contract/design.ts';
 import { FRAME_ALPHA_THRESHOLD, FRAME_MIN_TRANSPARENT_SHARE, type FrameAnalysis } from './frame/findFrameHoles.ts';
-import type { Point, Rect, Size } from './geometry.ts';
+import type { Rect, Size } from './geometry.ts';
+import type { FaceBox, PhotoTransform } from './placementTypes.ts';
 
 export type { FrameAnalysis, FrameHole } from './frame/findFrameHoles.ts';
-
-/** A detected face in working-image coordinates. */
-export interface FaceBox {
-  box: Rect;
-  score: number;
-  /** MediaPipe's six keypoints (eyes, nose, mouth, ears), same coordinates as box. */
-  keypoints: Point[];
-}
-
-/**
- * Where the photo sits in the frame: the photo's centre at (x, y) in frame pixels,
- * scaled by `scale` (frame px per working-image px) and rotated by `rotation` about its centre.
- */
-export interface PhotoTransform {
-  x: number;
-  y: number;
-  scale: number;
-  rotation: number;
-}
+export type { FaceBox, PhotoTransform } from './placementTypes.ts';
 
 export type BackgroundChoice =
   | { kind: 'keep' }
