@@ -63,6 +63,9 @@ describe.each(drivers)('demo seed (%s)', (driver) => {
     const og = await t.app.inject({ method: 'GET', url: data.ogImageUrl });
     const ogMeta = await sharp(og.rawPayload).metadata();
     expect([ogMeta.format, ogMeta.width, ogMeta.height]).toEqual(['jpeg', 1200, 630]);
+    const square = await t.app.inject({ method: 'GET', url: '/files/public/campaigns/merdeka-80/og-square.jpg' });
+    const squareMeta = await sharp(square.rawPayload).metadata();
+    expect([squareMeta.format, squareMeta.width, squareMeta.height]).toEqual(['jpeg', 600, 600]);
     expect(data.premium).toBe(false);
   });
 

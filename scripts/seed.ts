@@ -90,19 +90,21 @@ interface SeedImages {
   frame: Buffer;
   thumbnail: Buffer;
   ogImage: Buffer;
+  ogSquare: Buffer;
   holes: FrameHole[];
   transparentShare: number;
 }
 
-/** The frame, and previews that show the stand-in photo through its hole (nicer than the empty hole a creator's upload gets). */
-async function renderCampaignImages(design: FrameDesign): Promise<SeedImages> {
+/** The frame; a thumbnail with the stand-in photo through its hole; link previews as a creator's upload gets them. */
+async function renderCampaignImages({ design, title }: DemoCampaign): Promise<SeedImages> {
   const frame = await sharp(Buffer.from(frameSvg(design))).png({ compressionLevel: 9 }).toBuffer();
   const hole = await transparentBoundingBox(frame);
   const { transparentShare } = await checkFrameImage(frame, 'frame');
   const composed = await sharp(Buffer.from(placeholderPhotoSvg())).composite([{ input: frame }]).png().toBuffer();
   const thumbnail = await sharp(composed).resize(540, 540).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-  const { ogImage } = await renderCampaignPreviews(composed);
-  return { frame, thumbnail, ogImage, holes: hole ? [hole] : [], transparentShare };
+  const holes = hole ? [hole] : [];
+  const { ogImage, ogSquare } = await renderCampaignPreviews({ frame, holes, type: 'frame', title });
+  return { frame, thumbnail, ogImage, ogSquare, holes, transparentShare };
 }
 
 export async function hasCampaigns(database: Database): Promise<boolean> {
@@ -112,12 +114,13 @@ export async function hasCampaigns(database: Database): Promise<boolean> {
 
 /** Demo creator `bingkai` and four public campaigns with generated frames and thumbnails. */
 export async function seedDemoData(database: Database, storage: FileStorage, now: Date = new Date()): Promise<void> {
-  const images = await Promise.all(demoCampaigns.map((campaign) => renderCampaignImages(campaign.design)));
+  const images = await Promise.all(demoCampaigns.map(renderCampaignImages));
   for (const [index, campaign] of demoCampaigns.entries()) {
-    const { frame, thumbnail, ogImage } = images[index]!;
+    const { frame, thumbnail, ogImage, ogSquare } = images[index]!;
     await storage.put(`public/campaigns/${campaign.uri}/frame-0.png`, frame, { contentType: 'image/png' });
     await storage.put(`public/campaigns/${campaign.uri}/thumbnail.jpg`, thumbnail, { contentType: 'image/jpeg' });
     await storage.put(`public/campaigns/${campaign.uri}/og.jpg`, ogImage, { contentType: 'image/jpeg' });
+    await storage.put(`public/campaigns/${campaign.uri}/og-square.jpg`, ogSquare, { contentType: 'image/jpeg' });
   }
   await database.db.transaction(async (tx) => {
     const [creator] = await tx
@@ -143,6 +146,7 @@ export async function seedDemoData(database: Database, storage: FileStorage, now
           supportersCount: campaign.supportersCount,
           thumbnailKey: `public/campaigns/${campaign.uri}/thumbnail.jpg`,
           ogImageKey: `public/campaigns/${campaign.uri}/og.jpg`,
+          ogSquareKey: `public/campaigns/${campaign.uri}/og-square.jpg`,
           createdAt,
           updatedAt: createdAt,
         })

@@ -1,34 +1,143 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Rect } from '../../core/geometry.ts';
 import { framePng } from '../testing/framePng.ts';
-import { OG_IMAGE_SIZE, PREVIEW_BACKGROUND, renderCampaignPreviews, THUMBNAIL_SIZE } from './campaignImages.ts';
+import { OG_IMAGE_SIZE, OG_SQUARE_SIZE, PREVIEW_BACKGROUND, renderCampaignPreviews, THUMBNAIL_SIZE, type CampaignPreviewInput } from './campaignImages.ts';
 
-async function pixel(image: Buffer, x: number, y: number): Promise<number[]> {
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  const at = (y * info.width + x) * info.channels;
-  return [data[at]!, data[at + 1]!, data[at + 2]!];
+interface Decoded {
+  width: number;
+  height: number;
+  at(x: number, y: number): number[];
+  /** Pixels in rect whose channels are all at most `level` (the title's ink; the photo has few such). */
+  dark(rect: Rect, level?: number): number;
+  /** Pixels in rect within `tolerance` of colour. */
+  near(rect: Rect, colour: readonly number[], tolerance?: number): number;
+  /** Standard deviation of the grey level in rect: near 0 for a flat colour, tens for a photo. */
+  spread(rect: Rect): number;
 }
 
-const near = (actual: number[], expected: readonly number[], tolerance = 12) => actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
+async function decode(image: Buffer): Promise<Decoded> {
+  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+  const pixels = (rect: Rect) => Array.from({ length: rect.width * rect.height }, (_, i) => at(rect.x + (i % rect.width), rect.y + Math.floor(i / rect.width)));
+  const count = (rect: Rect, test: (pixel: number[]) => boolean) => pixels(rect).filter(test).length;
+  return {
+    width: info.width,
+    height: info.height,
+    at,
+    dark: (rect, level = 70) => count(rect, (pixel) => pixel.every((value) => value <= level)),
+    near: (rect, colour, tolerance = 14) => count(rect, (pixel) => pixel.every((value, i) => Math.abs(value - colour[i]!) <= tolerance)),
+    spread: (rect) => {
+      const levels = pixels(rect).map(([r = 0, g = 0, b = 0]) => (r + g + b) / 3);
+      const mean = levels.reduce((sum, level) => sum + level, 0) / levels.length;
+      return Math.sqrt(levels.reduce((sum, level) => sum + (level - mean) ** 2, 0) / levels.length);
+    },
+  };
+}
+
+const grey = [PREVIEW_BACKGROUND.r, PREVIEW_BACKGROUND.g, PREVIEW_BACKGROUND.b] as const;
+const red = [200, 30, 40] as const;
+const area = (rect: Rect) => rect.width * rect.height;
+/** A rect shrunk by `by` pixels on every side (JPEG blurs edges). */
+const inset = (rect: Rect, by = 4): Rect => ({ x: rect.x + by, y: rect.y + by, width: rect.width - 2 * by, height: rect.height - 2 * by });
+
+/** A tall red frame (600×900) with one hole. In the wide image it is fitted to 380×570 at (125, 30); in the square to 285×428 at (158, 24). */
+const tallHole = { x: 200, y: 300, width: 200, height: 300 };
+const wideHoleInOg: Rect = { x: 125 + 127, y: 30 + 190, width: 127, height: 190 };
+const squareHoleInSquare: Rect = { x: 158 + 95, y: 24 + 143, width: 95, height: 143 };
+
+async function previews(overrides: Partial<CampaignPreviewInput> = {}) {
+  const input: CampaignPreviewInput = { frame: await framePng({ width: 600, height: 900, holes: [tallHole] }), holes: [tallHole], type: 'frame', title: 'Merdeka 80', ...overrides };
+  return renderCampaignPreviews(input);
+}
 
 describe('renderCampaignPreviews', () => {
-  it('renders a 600×600 WebP thumbnail and a 1200×630 JPEG with the frame over a neutral background', async () => {
-    // A tall red frame with a hole in its middle.
-    const frame = await framePng({ width: 600, height: 900, holes: [{ x: 200, y: 300, width: 200, height: 300 }] });
-    const { thumbnail, ogImage } = await renderCampaignPreviews(frame);
-    const thumbMeta = await sharp(thumbnail).metadata();
-    expect([thumbMeta.format, thumbMeta.width, thumbMeta.height]).toEqual(['webp', THUMBNAIL_SIZE, THUMBNAIL_SIZE]);
-    const ogMeta = await sharp(ogImage).metadata();
-    expect([ogMeta.format, ogMeta.width, ogMeta.height]).toEqual(['jpeg', OG_IMAGE_SIZE.width, OG_IMAGE_SIZE.height]);
-    const grey = [PREVIEW_BACKGROUND.r, PREVIEW_BACKGROUND.g, PREVIEW_BACKGROUND.b] as const;
-    // Thumbnail: the hole (centre) and the letterbox (left edge) show the background; the frame body is red.
-    expect(near(await pixel(thumbnail, 300, 300), grey)).toBe(true);
-    expect(near(await pixel(thumbnail, 10, 300), grey)).toBe(true);
-    expect(near(await pixel(thumbnail, 300, 40), [200, 30, 40], 25)).toBe(true);
-    // Open Graph image: centred frame, background on both sides and through the hole.
-    expect(near(await pixel(ogImage, 100, 315), grey)).toBe(true);
-    expect(near(await pixel(ogImage, 1100, 315), grey)).toBe(true);
-    expect(near(await pixel(ogImage, 600, 315), grey)).toBe(true);
-    expect(near(await pixel(ogImage, 600, 60), [200, 30, 40], 25)).toBe(true);
+  it('renders a 600×600 WebP thumbnail, a 1200×630 JPEG and a 600×600 JPEG, each small enough for WhatsApp', async () => {
+    const { thumbnail, ogImage, ogSquare } = await previews();
+    const formats = await Promise.all([thumbnail, ogImage, ogSquare].map(async (image) => {
+      const meta = await sharp(image).metadata();
+      return [meta.format, meta.width, meta.height];
+    }));
+    expect(formats).toEqual([
+      ['webp', THUMBNAIL_SIZE, THUMBNAIL_SIZE],
+      ['jpeg', OG_IMAGE_SIZE.width, OG_IMAGE_SIZE.height],
+      ['jpeg', OG_SQUARE_SIZE, OG_SQUARE_SIZE],
+    ]);
+    // WhatsApp shows no image past 300 KB.
+    expect(ogImage.length).toBeLessThan(300 * 1024);
+    expect(ogSquare.length).toBeLessThan(300 * 1024);
+  });
+
+  it('keeps the thumbnail as the frame over the neutral grey', async () => {
+    const thumbnail = await decode((await previews()).thumbnail);
+    // The hole (centre) and the letterbox (left edge) show the background; the frame body is red.
+    expect(thumbnail.near(inset({ x: 290, y: 290, width: 20, height: 20 }, 0), grey)).toBe(400);
+    expect(thumbnail.near({ x: 5, y: 290, width: 10, height: 20 }, grey)).toBe(200);
+    expect(thumbnail.near({ x: 290, y: 35, width: 20, height: 10 }, red, 25)).toBe(200);
+  });
+
+  it('shows the sample person in the hole and the title beside the frame', async () => {
+    const og = await decode((await previews()).ogImage);
+    // The frame stays red around the hole; the letterbox beside it is grey.
+    expect(og.near({ x: 140, y: 60, width: 300, height: 100 }, red, 25)).toBeGreaterThan(0.95 * 300 * 100);
+    expect(og.near({ x: 40, y: 100, width: 60, height: 400 }, grey)).toBeGreaterThan(0.95 * 60 * 400);
+    // The hole is a photo: neither the grey of an empty hole nor the frame's red, and not flat.
+    const hole = inset(wideHoleInOg);
+    expect(og.near(hole, grey)).toBeLessThan(0.05 * area(hole));
+    expect(og.near(hole, red, 25)).toBeLessThan(0.05 * area(hole));
+    expect(og.spread(hole)).toBeGreaterThan(25);
+    // The title's dark ink lies in the text column right of the frame, and nowhere else outside the photo.
+    expect(og.dark({ x: 640, y: 30, width: 520, height: 570 })).toBeGreaterThan(2000);
+    expect(og.dark({ x: 0, y: 0, width: 1200, height: 30 })).toBe(0);
+    expect(og.dark({ x: 1165, y: 0, width: 35, height: 630 })).toBe(0);
+  });
+
+  it('puts the title under the frame in the square variant', async () => {
+    const square = await decode((await previews()).ogSquare);
+    const hole = inset(squareHoleInSquare);
+    expect(square.near(hole, grey)).toBeLessThan(0.05 * area(hole));
+    expect(square.near(hole, red, 25)).toBeLessThan(0.05 * area(hole));
+    expect(square.spread(hole)).toBeGreaterThan(25);
+    expect(square.dark({ x: 24, y: 464, width: 552, height: 112 })).toBeGreaterThan(800);
+    expect(square.dark({ x: 0, y: 0, width: 600, height: 20 })).toBe(0);
+    expect(square.dark({ x: 0, y: 582, width: 600, height: 18 })).toBe(0);
+  });
+
+  it('fills every hole of the frame', async () => {
+    const holes = [
+      { x: 100, y: 100, width: 400, height: 600 },
+      { x: 700, y: 200, width: 400, height: 400 },
+    ];
+    const og = await decode((await previews({ frame: await framePng({ width: 1200, height: 800, holes }), holes, title: 'Dua lubang' })).ogImage);
+    // 1200×800 fitted to 570×380 at (30, 125): k = 0.475.
+    for (const hole of holes) {
+      const inOg = inset({ x: 30 + Math.round(hole.x * 0.475), y: 125 + Math.round(hole.y * 0.475), width: Math.round(hole.width * 0.475), height: Math.round(hole.height * 0.475) });
+      expect(og.near(inOg, grey)).toBeLessThan(0.05 * area(inOg));
+      expect(og.near(inOg, red, 25)).toBeLessThan(0.05 * area(inOg));
+      expect(og.spread(inOg)).toBeGreaterThan(25);
+    }
+  });
+
+  it('shows a background design, and a frame without stored holes, without the sample', async () => {
+    for (const overrides of [{ type: 'background' as const }, { holes: [] }]) {
+      const og = await decode((await previews(overrides)).ogImage);
+      const hole = inset(wideHoleInOg);
+      expect(og.near(hole, grey), JSON.stringify(overrides)).toBe(area(hole));
+    }
+  });
+
+  it('wraps and cuts a long title inside its column, and sets any script without failing', async () => {
+    const titles = ['Dirgahayu Republik Indonesia ke-80 '.repeat(3).trim(), 'x'.repeat(100), 'مرحبا بالعالم — 你好，世界 — Привет', `"><script>alert('x')</script> & <b>`];
+    for (const title of titles) {
+      const { ogImage, ogSquare } = await previews({ title });
+      const og = await decode(ogImage);
+      const square = await decode(ogSquare);
+      expect(og.dark({ x: 640, y: 30, width: 520, height: 570 }), title).toBeGreaterThan(1000);
+      expect(og.dark({ x: 0, y: 0, width: 1200, height: 30 }), title).toBe(0);
+      expect(og.dark({ x: 0, y: 600, width: 1200, height: 30 }), title).toBe(0);
+      expect(og.dark({ x: 1165, y: 0, width: 35, height: 630 }), title).toBe(0);
+      expect(square.dark({ x: 24, y: 464, width: 552, height: 112 }), title).toBeGreaterThan(500);
+      expect(square.dark({ x: 0, y: 582, width: 600, height: 18 }), title).toBe(0);
+    }
   });
 });

@@ -9,7 +9,7 @@ import { campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
 import { DomainError, notFound } from '../domainError.ts';
 import type { AccountRow } from './accounts.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
-import { renderCampaignPreviews } from './campaignImages.ts';
+import { renderCampaignPreviews, type CampaignPreviewInput } from './campaignImages.ts';
 import type { CampaignService } from './campaigns.ts';
 import { checkFrameImage, type CheckedFrameImage } from './frameImage.ts';
 import { hashPassword } from '../infra/passwords.ts';
@@ -20,6 +20,7 @@ type CreateInput = z.output<typeof campaignCreateBody>;
 type UpdateInput = z.output<typeof campaignUpdateBody>;
 type CampaignRow = typeof campaigns.$inferSelect;
 type FrameRow = typeof campaignFrames.$inferSelect;
+type PreviewKeys = Pick<CampaignRow, 'thumbnailKey' | 'ogImageKey' | 'ogSquareKey'>;
 
 /** A new upload, checked and re-encoded, ready to store. */
 interface AdoptedFrame {
@@ -82,7 +83,8 @@ export class CampaignWriteService {
     const accessCodeHash = input.visibility === 'private' && input.accessCode ? await hashPassword(input.accessCode) : null;
     const written: string[] = [];
     try {
-      const previews = await this.storePreviews(campaignId, adopted[0]!.checked.png, written);
+      const { png, holes } = adopted[0]!.checked;
+      const previews = await this.storePreviews(campaignId, { frame: png, holes, type: input.type, title: input.title }, written);
       await this.storeFrames(adopted, written);
       await this.db.transaction(async (tx) => {
         await tx.insert(campaigns).values({
@@ -99,6 +101,7 @@ export class CampaignWriteService {
           creatorId: account.id,
           thumbnailKey: previews.thumbnailKey,
           ogImageKey: previews.ogImageKey,
+          ogSquareKey: previews.ogSquareKey,
         });
         await tx.insert(campaignFrames).values(adopted.map((frame, position) => this.frameValues(campaignId, frame, position)));
       });
@@ -140,16 +143,16 @@ export class CampaignWriteService {
 
     const byKey = new Map(adopted.map((frame) => [frame.rawKey, frame]));
     const written: string[] = [];
-    let previews: { thumbnailKey: string; ogImageKey: string } | undefined;
+    let previews: PreviewKeys | undefined;
     let removed: string[] = [];
     try {
       await this.storeFrames(adopted, written);
-      if (plan) {
-        const first = input.frames![0]!;
-        if (!('id' in first && first.id === current[0]?.id)) {
-          const png = 'key' in first ? byKey.get(first.key)!.checked.png : await readObject(this.storage, current.find((frame) => frame.id === first.id)!.storageKey);
-          previews = await this.storePreviews(row.id, png, written);
-        }
+      // The previews show the first frame and the title: rendered again when either changes.
+      const first = input.frames?.[0];
+      const title = input.title ?? row.title;
+      if ((first && !('id' in first && first.id === current[0]?.id)) || title !== row.title) {
+        const source = await this.firstFrame(first, current, byKey);
+        if (source) previews = await this.storePreviews(row.id, { ...source, type: row.type, title }, written);
       }
       await this.db.transaction(async (tx) => {
         // Serializes concurrent edits of this campaign.
@@ -187,7 +190,7 @@ export class CampaignWriteService {
     await deleteObjects(this.storage, [
       ...adopted.map((frame) => frame.rawKey),
       ...removed,
-      ...(previews ? [row.thumbnailKey, row.ogImageKey] : []),
+      ...(previews ? [row.thumbnailKey, row.ogImageKey, row.ogSquareKey] : []),
     ]);
     this.campaigns.forget(row.uri);
     if (newUri) this.campaigns.forget(newUri);
@@ -204,7 +207,7 @@ export class CampaignWriteService {
       return [...rows.map((frame) => frame.storageKey), ...postRows.map((post) => post.imageKey)];
     });
     this.campaigns.forget(row.uri);
-    await deleteObjects(this.storage, [...frames, row.thumbnailKey, row.ogImageKey]);
+    await deleteObjects(this.storage, [...frames, row.thumbnailKey, row.ogImageKey, row.ogSquareKey]);
   }
 
   private async owned(account: AccountRow, uri: string): Promise<CampaignRow> {
@@ -272,16 +275,28 @@ export class CampaignWriteService {
     }
   }
 
-  private async storePreviews(campaignId: string, firstFrame: Buffer, written: string[]): Promise<{ thumbnailKey: string; ogImageKey: string }> {
-    const images = await renderCampaignPreviews(firstFrame);
+  /** What the previews show: the new first frame, else the kept one (read back from storage), with its holes. */
+  private async firstFrame(first: FrameRef | undefined, current: FrameRow[], byKey: Map<string, AdoptedFrame>): Promise<Pick<CampaignPreviewInput, 'frame' | 'holes'> | undefined> {
+    if (first && 'key' in first) {
+      const { png, holes } = byKey.get(first.key)!.checked;
+      return { frame: png, holes };
+    }
+    const kept = current.find((frame) => frame.id === (first ? first.id : current[0]?.id));
+    return kept && { frame: await readObject(this.storage, kept.storageKey), holes: kept.holes };
+  }
+
+  private async storePreviews(campaignId: string, input: CampaignPreviewInput, written: string[]): Promise<PreviewKeys> {
+    const images = await renderCampaignPreviews(input);
     // New names on every change, so caches and link previews never show a stale image.
     const name = randomName();
     const thumbnailKey = `public/campaigns/${campaignId}/thumbnail-${name}.webp`;
     const ogImageKey = `public/campaigns/${campaignId}/og-${name}.jpg`;
-    written.push(thumbnailKey, ogImageKey);
+    const ogSquareKey = `public/campaigns/${campaignId}/og-square-${name}.jpg`;
+    written.push(thumbnailKey, ogImageKey, ogSquareKey);
     await this.storage.put(thumbnailKey, images.thumbnail, { contentType: 'image/webp' });
     await this.storage.put(ogImageKey, images.ogImage, { contentType: 'image/jpeg' });
-    return { thumbnailKey, ogImageKey };
+    await this.storage.put(ogSquareKey, images.ogSquare, { contentType: 'image/jpeg' });
+    return { thumbnailKey, ogImageKey, ogSquareKey };
   }
 
   private frameValues(campaignId: string, frame: AdoptedFrame, position: number) {

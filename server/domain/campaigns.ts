@@ -67,6 +67,7 @@ function byUriQuery(db: Db) {
       accessCodeHash: campaigns.accessCodeHash,
       creatorId: campaigns.creatorId,
       ogImageKey: campaigns.ogImageKey,
+      ogSquareKey: campaigns.ogSquareKey,
       creatorSubscription: accounts.subscription,
       frame: {
         id: campaignFrames.id,
@@ -92,6 +93,8 @@ export interface CampaignEntry {
   accessCodeHash: string | null;
   /** Whether campaign.ogImageUrl is the generated 1200×630 link preview (campaigns.ogImageKey), not the thumbnail. */
   hasOgImage: boolean;
+  /** The generated 600×600 link preview (campaigns.ogSquareKey); null for campaigns whose previews predate it. */
+  ogSquareImageUrl: string | null;
   campaign: Campaign;
 }
 
@@ -244,6 +247,7 @@ export class CampaignService {
       creatorId: row.creatorId,
       accessCodeHash: row.accessCodeHash,
       hasOgImage: row.ogImageKey !== null,
+      ogSquareImageUrl: row.ogSquareKey ? this.storage.publicUrl(row.ogSquareKey) : null,
       campaign: {
         ...toCampaignSummary(this.storage, row),
         caption: row.caption,

@@ -1,30 +1,16 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, posts } from '../infra/db/schema.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
+import { builtIndexHtml, metaList, metaOf, titleOf } from '../testing/pageHead.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
 import { inlineScriptHashes } from './inlineScripts.ts';
 import { escapeHtml, metaTags, pageTargetOf, splitIndexHtml } from './pageMeta.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
-
-/** The repository's index.html as Vite emits it: the entry replaced by a hashed asset, everything else kept. */
-async function builtIndexHtml(): Promise<string> {
-  const source = await readFile(new URL('../../index.html', import.meta.url), 'utf8');
-  return source.replace('<script type="module" src="/src/app/main.tsx"></script>', '<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
-}
-
-/** Every <meta> of a page as name-or-property → content, with entities decoded the way a crawler reads them. */
-function metaOf(page: string): Record<string, string> {
-  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-  const tags: Record<string, string> = {};
-  for (const [, key, value] of page.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"/g)) tags[key!] = decode(value!);
-  return tags;
-}
-const titleOf = (page: string) => /<title>([\s\S]*?)<\/title>/.exec(page)?.[1];
 
 describe('page targets', () => {
   it('names the campaign or post a path shows, and nothing for app routes', () => {
@@ -48,6 +34,29 @@ describe('page targets', () => {
     expect(tags).toContain('<meta property="og:image" content="https://x.test/files/public/t.jpg" />');
     expect(tags).not.toContain('og:image:width');
   });
+
+  it('lists the wide image first and the square one after it, each followed by its own size', () => {
+    const tags = metaTags(
+      {
+        title: 'T',
+        description: 'D',
+        path: '/t',
+        type: 'website',
+        image: { url: '/files/og.jpg', width: 1200, height: 630 },
+        squareImage: { url: 'https://cdn.test/og-square.jpg', width: 600, height: 600 },
+      },
+      'https://x.test',
+    );
+    expect(metaList(tags).filter(([key]) => key.startsWith('og:image') || key === 'twitter:image')).toEqual([
+      ['og:image', 'https://x.test/files/og.jpg'],
+      ['og:image:width', '1200'],
+      ['og:image:height', '630'],
+      ['og:image', 'https://cdn.test/og-square.jpg'],
+      ['og:image:width', '600'],
+      ['og:image:height', '600'],
+      ['twitter:image', 'https://x.test/files/og.jpg'],
+    ]);
+  });
 });
 
 describe.each(drivers)('page meta (%s)', (driver) => {
@@ -66,7 +75,7 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     const db = t.database.db;
     const creator = await insertCreator(db, 'creator');
     const campaign = await insertCampaign(db, creator.id, { uri: 'merdeka-80' });
-    await db.update(campaigns).set({ title: 'Merdeka 80', description: 'Celebrate   80 years\nof independence', ogImageKey: 'public/campaigns/merdeka-80/og.jpg' }).where(eq(campaigns.id, campaign.id));
+    await db.update(campaigns).set({ title: 'Merdeka 80', description: 'Celebrate   80 years\nof independence', ogImageKey: 'public/campaigns/merdeka-80/og.jpg', ogSquareKey: 'public/campaigns/merdeka-80/og-square.jpg' }).where(eq(campaigns.id, campaign.id));
     const hostile = await insertCampaign(db, creator.id, { uri: 'hostile' });
     await db.update(campaigns).set({ title: `"><script>alert(1)</script>`, description: `Tom & Jerry's <b>show</b>` }).where(eq(campaigns.id, hostile.id));
     const secret = await insertCampaign(db, creator.id, { uri: 'secret-club', visibility: 'private' });
@@ -104,6 +113,12 @@ describe.each(drivers)('page meta (%s)', (driver) => {
         'twitter:description': 'Celebrate 80 years of independence',
         'twitter:image': 'https://bingkai.test/files/public/campaigns/merdeka-80/og.jpg',
       });
+      // The square variant follows the wide one, for previews that show a square.
+      expect(metaList(response.body).filter(([key]) => key.startsWith('og:image')).slice(3)).toEqual([
+        ['og:image', 'https://bingkai.test/files/public/campaigns/merdeka-80/og-square.jpg'],
+        ['og:image:width', '600'],
+        ['og:image:height', '600'],
+      ]);
       // The generic description is replaced, not repeated.
       expect(response.body.match(/name="description"/g)).toHaveLength(1);
     }
@@ -125,9 +140,8 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     expect(response.body).not.toContain('<b>show</b>');
     expect(titleOf(response.body)).toBe('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; · Bingkai');
     expect(metaOf(response.body)).toMatchObject({ 'og:title': `"><script>alert(1)</script>`, description: `Tom & Jerry's <b>show</b>` });
-    // Without an og image the thumbnail is used, with no size claimed.
-    expect(metaOf(response.body)['og:image']).toBe('https://bingkai.test/files/public/campaigns/hostile/thumbnail.jpg');
-    expect(metaOf(response.body)['og:image:width']).toBeUndefined();
+    // Without an og image the thumbnail is used, with no size claimed, and no square variant.
+    expect(metaList(response.body).filter(([key]) => key.startsWith('og:image'))).toEqual([['og:image', 'https://bingkai.test/files/public/campaigns/hostile/thumbnail.jpg']]);
   });
 
   it('renders a post with its image and size', async () => {
@@ -164,7 +178,7 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     }
   });
 
-  it('leaves app routes, HEAD and non-HTML requests as they were', async () => {
+  it('leaves app routes as they were, answers HEAD without a body, and JSON requests with JSON', async () => {
     for (const url of ['/', '/explore/campaign', '/create/frame', '/merdeka-80/edit']) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);

@@ -4,12 +4,11 @@ import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_URI_MAX, CAMPAIGN_URI_PATTERN, RESERVED_CAMPAIGN_URIS } from '../../contract/campaignUri.ts';
 import { postUriParams } from '../../contract/post.ts';
 import type { AppContext } from '../context.ts';
+import { OG_IMAGE_SIZE, OG_SQUARE_SIZE } from '../domain/campaignImages.ts';
 import { CampaignService } from '../domain/campaigns.ts';
 import { PostService } from '../domain/posts.ts';
 
 export const SITE_NAME = 'Bingkai';
-/** The server-generated link-preview image of a campaign (campaigns.ogImageKey). */
-export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 const DESCRIPTION_MAX = 200;
 
 /** A page whose link preview names a campaign or a post. */
@@ -39,7 +38,18 @@ export interface PageMeta {
   /** Path of the canonical page, e.g. /merdeka-80. */
   path: string;
   type: 'website' | 'article';
-  image: { url: string; width?: number; height?: number };
+  image: PageImage;
+  /**
+   * A square variant, listed after image: crawlers that take the first og:image (Facebook, LinkedIn, Slack, Discord)
+   * show the wide one; those that show a square thumbnail (WhatsApp is reported to take the last) get this one.
+   */
+  squareImage?: PageImage;
+}
+
+export interface PageImage {
+  url: string;
+  width?: number;
+  height?: number;
 }
 
 /** A known target's meta; 'generic' when it exists but must not be named (private campaigns); null when unknown. */
@@ -70,6 +80,7 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
       path: `/${campaign.uri}`,
       type: 'website',
       image: { url: campaign.ogImageUrl, ...(entry.hasOgImage ? OG_IMAGE_SIZE : {}) },
+      ...(entry.ogSquareImageUrl ? { squareImage: { url: entry.ogSquareImageUrl, width: OG_SQUARE_SIZE, height: OG_SQUARE_SIZE } } : {}),
     };
   }
   if (!postUriParams.safeParse({ uri: target.uri }).success) return null;
@@ -89,20 +100,29 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char]!);
 
-/** The head tags of a page: title, description, Open Graph and Twitter card; every value escaped. */
+type Tag = [attribute: 'name' | 'property', key: string, value: string | number | undefined];
+
+/**
+ * The head tags of a page: title, description, Open Graph and Twitter card; every value escaped. Each og:image is
+ * followed by its own width and height (Open Graph's structured properties belong to the og:image before them).
+ */
 export function metaTags(meta: PageMeta, origin: string): string {
   const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
   const image = absolute(meta.image.url);
-  const tags: Array<[attribute: 'name' | 'property', key: string, value: string | number | undefined]> = [
+  const imageTags = ({ url, width, height }: PageImage): Tag[] => [
+    ['property', 'og:image', absolute(url)],
+    ['property', 'og:image:width', width],
+    ['property', 'og:image:height', height],
+  ];
+  const tags: Tag[] = [
     ['name', 'description', meta.description],
     ['property', 'og:site_name', SITE_NAME],
     ['property', 'og:type', meta.type],
     ['property', 'og:url', absolute(meta.path)],
     ['property', 'og:title', meta.title],
     ['property', 'og:description', meta.description],
-    ['property', 'og:image', image],
-    ['property', 'og:image:width', meta.image.width],
-    ['property', 'og:image:height', meta.image.height],
+    ...imageTags(meta.image),
+    ...(meta.squareImage ? imageTags(meta.squareImage) : []),
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'twitter:title', meta.title],
     ['name', 'twitter:description', meta.description],

@@ -185,6 +185,22 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       const key = await rawUpload(ana, jpeg);
       const response = await call(ana, { method: 'POST', url: '/api/v2/campaigns/frames/check', body: { key, type: 'frame' } });
       expect([response.statusCode, codeOf(response)]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      // A refused upload can never be used: it is gone right away, not at the next sweep.
+      expect(await storage.exists(key)).toBe(false);
+    });
+
+    it('deletes an opaque PNG refused as a frame at once; the same design is fine for a background campaign', async () => {
+      const opaque = await framePng({ width: 800, height: 800, alpha: false });
+      const key = await rawUpload(ana, opaque);
+      const refused = await call(ana, { method: 'POST', url: '/api/v2/campaigns/frames/check', body: { key, type: 'frame' } });
+      expect([refused.statusCode, codeOf(refused)]).toEqual([400, 'FRAME_INVALID']);
+      expect(errorEnvelope.parse(refused.json()).message).toBe('The frame has no transparent areas for the photo to show through; export it as a PNG with transparency');
+      expect(await storage.exists(key)).toBe(false);
+      const again = await rawUpload(ana, opaque);
+      const background = await call(ana, { method: 'POST', url: '/api/v2/campaigns/frames/check', body: { key: again, type: 'background' } });
+      expect(background.statusCode).toBe(200);
+      expect(frameCheckResponse.parse(background.json()).data).toMatchObject({ key: again, width: 800, height: 800, holes: [] });
+      expect(await storage.exists(again)).toBe(true);
     });
   });
 
@@ -234,6 +250,8 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 600, 600]);
       const og = await sharp((await t.app.inject({ method: 'GET', url: data.ogImageUrl })).rawPayload).metadata();
       expect([og.format, og.width, og.height]).toEqual(['jpeg', 1200, 630]);
+      const square = await sharp((await t.app.inject({ method: 'GET', url: `/files/${row!.ogSquareKey}` })).rawPayload).metadata();
+      expect([square.format, square.width, square.height]).toEqual(['jpeg', 600, 600]);
 
       expect(campaignResponse.parse((await get('/api/v2/campaigns/hari-guru')).json()).data.title).toBe('Hari Guru Nasional');
       // A read hands out the stored holes; it never analyses the PNG again (a marker in the row comes back as is;
@@ -291,7 +309,7 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       const jpeg = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#888' } }).jpeg().toBuffer();
       const cases: Array<[string, Buffer, number, string, RegExp]> = [
         ['renamed JPEG', jpeg, 415, 'UNSUPPORTED_MEDIA_TYPE', /JPEG image, not a PNG/],
-        ['no alpha', await framePng({ width: 800, height: 800, alpha: false }), 400, 'FRAME_INVALID', /no transparency/],
+        ['no alpha', await framePng({ width: 800, height: 800, alpha: false }), 400, 'FRAME_INVALID', /no transparent areas/],
         ['too few pixels', await framePng({ width: 400, height: 400, holes: [{ x: 100, y: 100, width: 200, height: 200 }] }), 400, 'FRAME_INVALID', /at least 500 pixels/],
         ['too many pixels', await framePng({ width: 4100, height: 600, holes: [{ x: 0, y: 0, width: 2000, height: 600 }] }), 400, 'FRAME_INVALID', /at most 4096 pixels/],
         ['little transparency', await framePng({ width: 800, height: 800, holes: [{ x: 10, y: 10, width: 100, height: 100 }] }), 400, 'FRAME_INVALID', /a frame needs at least 5 %/],
@@ -299,18 +317,19 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       ];
       const before = await dbState();
       for (const [name, bytes, status, code, message] of cases) {
-        // Alone, and second after a good frame (creator plan): one bad frame stores nothing at all.
-        const bad = await rawUpload(dina, bytes);
+        // Alone, and second after a good frame (creator plan): one bad frame stores nothing at all, and its
+        // refused upload is deleted at once; the good frame's upload stays for the next try.
         const good = await rawUpload(dina, pngA);
-        const files = await storedKeys();
-        for (const frames of [[{ key: bad }], [{ key: good }, { key: bad }]]) {
-          const response = await create(dina, { type: 'frame', uri: 'bad-frame', title: 'Bad frame', frames });
+        for (const alone of [true, false]) {
+          const bad = await rawUpload(dina, bytes);
+          const files = await storedKeys();
+          const response = await create(dina, { type: 'frame', uri: 'bad-frame', title: 'Bad frame', frames: alone ? [{ key: bad }] : [{ key: good }, { key: bad }] });
           expect(response.statusCode, name).toBe(status);
           const error = errorEnvelope.parse(response.json());
           expect(error.code, name).toBe(code);
-          expect(error.message, name).toMatch(frames.length > 1 ? new RegExp(`^Frame 2: .*${message.source}`) : message);
+          expect(error.message, name).toMatch(alone ? message : new RegExp(`^Frame 2: .*${message.source}`));
+          expect(await storedKeys(), name).toEqual(files.filter((file) => file !== bad));
         }
-        expect(await storedKeys(), name).toEqual(files);
       }
       expect(await dbState()).toEqual(before);
     });
@@ -384,13 +403,21 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
     });
 
     it('updates fields, renames the link (old one gone at once) and refuses a taken one', async () => {
-      await createOk(ana, { uri: 'old-name' });
+      const created = await createOk(ana, { uri: 'old-name' });
+      const [createdRow] = await t.database.db.select().from(campaigns).where(eq(campaigns.uri, 'old-name'));
       expect((await get('/api/v2/campaigns/old-name')).statusCode).toBe(200);
       const response = await call(ana, { method: 'PATCH', url: '/api/v2/campaigns/old-name', body: { uri: 'new-name', title: 'New title', tags: ['baru'], caption: 'Hi [[nama]]' } });
       expect(response.statusCode, response.body).toBe(200);
       expect(managedCampaignResponse.parse(response.json()).data).toMatchObject({ uri: 'new-name', title: 'New title', tags: ['baru'], caption: 'Hi [[nama]]' });
       expect(codeOf(await get('/api/v2/campaigns/old-name'))).toBe('NOT_FOUND');
       expect(campaignResponse.parse((await get('/api/v2/campaigns/new-name')).json()).data.title).toBe('New title');
+      // The link previews show the title: rendered again under new names, the old ones deleted.
+      const [updatedRow] = await t.database.db.select().from(campaigns).where(eq(campaigns.uri, 'new-name'));
+      expect(updatedRow!.ogImageKey).not.toBe(createdRow!.ogImageKey);
+      expect(updatedRow!.ogSquareKey).not.toBe(createdRow!.ogSquareKey);
+      expect(await storage.exists(updatedRow!.ogSquareKey!)).toBe(true);
+      for (const key of [createdRow!.thumbnailKey, createdRow!.ogImageKey!, createdRow!.ogSquareKey!]) expect(await storage.exists(key)).toBe(false);
+      expect(created.ogImageUrl).toBe(`/files/${createdRow!.ogImageKey}`);
 
       const before = await dbState();
       const taken = await call(ana, { method: 'PATCH', url: '/api/v2/campaigns/new-name', body: { uri: 'public-2' } });
@@ -465,8 +492,9 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
         expect(refused.statusCode, JSON.stringify(frames)).toBe(400);
       }
       expect(await dbState()).toEqual(before);
-      expect(await storedKeys()).toEqual(afterUpload);
       expect(afterUpload.filter((key) => !files.includes(key))).toEqual([noAlpha]);
+      // The refused upload is deleted at once; nothing else changed.
+      expect(await storedKeys()).toEqual(files);
     });
 
     it('needs the plan to add frames or hide a campaign, and a code to make it private', async () => {
@@ -496,7 +524,8 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       const [row] = await t.database.db.select().from(campaigns).where(eq(campaigns.uri, 'to-delete'));
       const files = await storedKeys();
       const own = files.filter((key) => key.startsWith(`public/campaigns/${row!.id}/`));
-      expect(own).toHaveLength(4);
+      // Two frames, the thumbnail and the two link previews.
+      expect(own).toHaveLength(5);
       const response = await call(dina, { method: 'DELETE', url: '/api/v2/campaigns/to-delete' });
       expect(response.statusCode).toBe(204);
       expect(codeOf(await get('/api/v2/campaigns/to-delete'))).toBe('NOT_FOUND');

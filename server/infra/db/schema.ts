@@ -182,6 +182,8 @@ export const campaigns = pgTable(
     thumbnailKey: text('thumbnail_key').notNull(),
     /** 1200×630 link-preview image; null until generated (campaigns from before issue 5). */
     ogImageKey: text('og_image_key'),
+    /** 600×600 link-preview image, written with ogImageKey; null for campaigns whose previews predate it. */
+    ogSquareKey: text('og_square_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
