@@ -4,12 +4,24 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from './inlineScripts.ts';
+import { acceptsPage } from './staticSite.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
 
 const inlineScript = "document.documentElement.dataset.theme = 'dark';";
 const indexHtml = `<!doctype html><html><head><script>${inlineScript}</script><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('acceptsPage', () => {
+  it('answers a page to anything but an explicit request for JSON', () => {
+    for (const accept of [undefined, '', '*/*', 'text/html', 'text/*', 'image/webp,*/*', 'text/html,application/xhtml+xml,*/*;q=0.8', 'application/json, text/html', 'application/json;q=0.9, text/html;q=0.8', 'text/plain']) {
+      expect(acceptsPage(accept), String(accept)).toBe(true);
+    }
+    for (const accept of ['application/json', 'application/json, text/plain, */*', 'application/problem+json', 'APPLICATION/JSON; charset=utf-8', 'text/html;q=0, application/json', '*/*;q=0.1, application/json']) {
+      expect(acceptsPage(accept), accept).toBe(false);
+    }
+  });
+});
 
 describe.each(drivers)('built client (%s)', (driver) => {
   let t: TestApp;
@@ -50,6 +62,17 @@ describe.each(drivers)('built client (%s)', (driver) => {
     }
   });
 
+  it('serves the shell to requests that do not ask for JSON: no Accept, or the wildcard type (link-preview crawlers)', async () => {
+    for (const headers of [{}, { accept: '*/*' }]) {
+      for (const url of ['/', '/explore/campaign', '/merdeka-80']) {
+        const response = await t.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body).toBe(indexHtml);
+        expect(response.headers['content-type']).toContain('text/html');
+      }
+    }
+  });
+
   it('serves locales with a short cache and 404s missing ones without the shell', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/locales/en.json' });
     expect(response.statusCode).toBe(200);
@@ -60,7 +83,7 @@ describe.each(drivers)('built client (%s)', (driver) => {
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('does not answer API, files, missing assets or non-HTML requests with the shell', async () => {
+  it('does not answer API, files, missing assets or JSON requests with the shell', async () => {
     for (const url of ['/api/v2/unknown', '/files/public/none.png', '/assets/missing-123.js']) {
       const response = await t.app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode, url).toBe(404);
@@ -68,6 +91,7 @@ describe.each(drivers)('built client (%s)', (driver) => {
     }
     const script = await t.app.inject({ method: 'GET', url: '/some/page', headers: { accept: 'application/json' } });
     expect(script.statusCode).toBe(404);
+    expect(script.headers['content-type']).toContain('application/json');
     const post = await t.app.inject({ method: 'POST', url: '/some/page', headers: html });
     expect(post.statusCode).toBe(404);
   });

@@ -21,8 +21,31 @@ export function cacheControlFor(relativePath: string): string {
   return DEFAULT;
 }
 
-function acceptsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
+/** The media ranges of an Accept header with their quality (RFC 9110 §12.5.1), types in lower case. */
+function mediaRanges(accept: string): Array<{ type: string; quality: number }> {
+  return accept.split(',').flatMap((range) => {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    if (!type) return [];
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    return [{ type, quality: Number.isFinite(quality) ? quality : 1 }];
+  });
+}
+
+const isHtml = (type: string) => type === 'text/html' || type === 'application/xhtml+xml';
+const isJson = (type: string) => type === 'application/json' || type.endsWith('+json');
+
+/**
+ * Whether a GET wants a page: anything but an explicit request for JSON. Link-preview crawlers send no Accept,
+ * the wildcard type (facebookexternalhit, Slackbot) or a browser's list, and must get the page with its meta;
+ * a client whose Accept names HTML gets it, and one that prefers JSON without naming HTML gets the JSON 404.
+ */
+export function acceptsPage(accept: string | undefined): boolean {
+  const ranges = mediaRanges(accept ?? '');
+  const html = ranges.filter((range) => isHtml(range.type));
+  if (html.length > 0) return html.some((range) => range.quality > 0);
+  const best = Math.max(0, ...ranges.map((range) => range.quality));
+  return !ranges.some((range) => isJson(range.type) && range.quality > 0 && range.quality >= best);
 }
 
 function isReserved(url: string): boolean {
@@ -31,8 +54,8 @@ function isReserved(url: string): boolean {
 }
 
 /**
- * Serves the built client from distDir and answers unknown non-API GETs that accept HTML with
- * index.html (client-side routing); renderPage may answer campaign and post pages with their own
+ * Serves the built client from distDir and answers unknown non-API GETs that do not ask for JSON (acceptsPage)
+ * with index.html (client-side routing); renderPage may answer campaign and post pages with their own
  * link-preview tags and status (pageMeta.ts). Without a build it explains how to make one.
  */
 export async function registerStaticSite(app: FastifyInstance, distDir: string, renderPage?: PageRenderer): Promise<void> {
@@ -53,7 +76,7 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string, 
   if (hasBuild) app.get('/', async (_request, reply) => reply.code(200).header('cache-control', NO_CACHE).sendFile('index.html'));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isReserved(request.url) && acceptsHtml(request);
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isReserved(request.url) && acceptsPage(request.headers.accept);
     if (!isPageRequest) return sendNotFound(reply, request.url.startsWith('/api/') ? 'No such API route' : 'Not found');
     if (!hasBuild) {
       return reply
