@@ -13,7 +13,7 @@ import { renderCampaignPreviews, type CampaignPreviewInput } from './campaignIma
 import type { CampaignService } from './campaigns.ts';
 import { checkFrameImage, type CheckedFrameImage } from './frameImage.ts';
 import { hashPassword } from '../infra/passwords.ts';
-import { readUpload } from './uploads.ts';
+import { checkRawUpload } from './uploads.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
 
 type CreateInput = z.output<typeof campaignCreateBody>;
@@ -69,8 +69,8 @@ export class CampaignWriteService {
 
   /** The server's verdict on a raw upload before it is used: the same check adoption runs. */
   async checkUpload(account: AccountRow, key: string, type: 'frame' | 'background'): Promise<CheckedFrame> {
-    const bytes = await readUpload(this.storage, { key, purpose: 'frame', accountUuid: account.uuid, maxBytes: CAMPAIGN_LIMITS.frameMaxBytes });
-    const { width, height, holes, transparentShare } = await checkFrameImage(bytes, type);
+    const upload = { key, purpose: 'frame', accountUuid: account.uuid, maxBytes: CAMPAIGN_LIMITS.frameMaxBytes } as const;
+    const { width, height, holes, transparentShare } = await checkRawUpload(this.storage, upload, (bytes) => checkFrameImage(bytes, type));
     return { key, width, height, holes, transparentShare };
   }
 
@@ -251,13 +251,12 @@ export class CampaignWriteService {
     return { keptIds, newKeys };
   }
 
-  /** Reads and checks every new upload before anything is stored, so one bad frame changes nothing. */
+  /** Reads and checks every new upload before anything is stored, so one bad frame changes nothing (its refused upload is deleted). */
   private async adoptAll(account: AccountRow, campaignId: string, keys: string[], type: 'frame' | 'background'): Promise<AdoptedFrame[]> {
     if (new Set(keys).size !== keys.length) throw new DomainError('VALIDATION_FAILED', 'The same frame is listed twice', { frames: 'The same frame is listed twice' });
     const adopted: AdoptedFrame[] = [];
     for (const [index, key] of keys.entries()) {
-      const checked = await readUpload(this.storage, { key, purpose: 'frame', accountUuid: account.uuid, maxBytes: CAMPAIGN_LIMITS.frameMaxBytes })
-        .then((bytes) => checkFrameImage(bytes, type))
+      const checked = await checkRawUpload(this.storage, { key, purpose: 'frame', accountUuid: account.uuid, maxBytes: CAMPAIGN_LIMITS.frameMaxBytes }, (bytes) => checkFrameImage(bytes, type))
         .catch((error: unknown) => {
           // Which frame, when there are several.
           if (error instanceof DomainError && keys.length > 1) throw new DomainError(error.code, `Frame ${index + 1}: ${error.message}`, error.fields);

@@ -10,7 +10,7 @@ import { DomainError, notFound } from '../domainError.ts';
 import type { AccountRow } from './accounts.ts';
 import { sniffImageType } from '../infra/storage/sniff.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
-import { readUpload } from './uploads.ts';
+import { checkRawUpload } from './uploads.ts';
 import { summaryColumns, toCampaignSummary } from './campaigns.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
 
@@ -139,8 +139,8 @@ export class PostService {
     }
     const frames = await this.db.select({ width: campaignFrames.width, height: campaignFrames.height }).from(campaignFrames).where(eq(campaignFrames.campaignId, campaign.id));
     if (frames.length === 0) throw new DomainError('BAD_REQUEST', 'This campaign has no frame to post a result of');
-    const raw = await readUpload(this.storage, { key: input.key, purpose: 'post', accountUuid: author.uuid, maxBytes: POST_MAX_BYTES });
-    const image = await checkResultImage(raw, frames);
+    const upload = { key: input.key, purpose: 'post', accountUuid: author.uuid, maxBytes: POST_MAX_BYTES } as const;
+    const image = await checkRawUpload(this.storage, upload, (raw) => checkResultImage(raw, frames));
 
     let uri = newPostUri();
     for (let attempt = 1; ; attempt++) {

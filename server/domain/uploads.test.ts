@@ -1,7 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
-import { IMAGE_LIMITS, processImage } from './uploads.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../domainError.ts';
+import { LocalFileStorage } from '../infra/storage/localStorage.ts';
+import { UrlSigner } from '../infra/storage/urlSigning.ts';
+import { adoptImageUpload, checkRawUpload, IMAGE_LIMITS, processImage, uploadPrefix } from './uploads.ts';
 import { refusal, statusOf } from '../testing/refusal.ts';
 
 /** A PNG whose header claims width×height while its data is tiny (a decompression-bomb shape). */
@@ -76,5 +82,59 @@ describe('image upload checks', () => {
     huge.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(statusOf(await refusal(processImage(huge, 'avatar')))).toBe(413);
     expect((await refusal(processImage(await pngClaiming(8, 8), 'avatar'))).message).toMatch(/too small/);
+  });
+});
+
+describe('refused raw uploads', () => {
+  const ana = '0b7c4b1e-3f1a-4c55-9d7e-00000000000a';
+  const bob = '0b7c4b1e-3f1a-4c55-9d7e-00000000000b';
+  let root: string;
+  let storage: LocalFileStorage;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'bingkai-uploads-'));
+    storage = new LocalFileStorage({ root, signer: new UrlSigner(new TextEncoder().encode('uploads-test-secret-0123456789abcdef')), maxObjectBytes: 32 * 1024 * 1024, publicUrl: '' });
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  async function planted(owner: string, bytes: Uint8Array, purpose: 'frame' | 'avatar' = 'frame'): Promise<string> {
+    const key = `${uploadPrefix(purpose, owner)}${Math.random().toString(36).slice(2)}.png`;
+    await storage.put(key, bytes, { contentType: 'image/png' });
+    return key;
+  }
+
+  it('deletes an upload as soon as its check refuses it, and keeps one the check accepts', async () => {
+    const bytes = await sharp({ create: { width: 600, height: 600, channels: 4, background: '#0000' } }).png().toBuffer();
+    const refused = await planted(ana, bytes);
+    const error = await refusal(checkRawUpload(storage, { key: refused, purpose: 'frame', accountUuid: ana, maxBytes: 1024 * 1024 }, () => Promise.reject(new DomainError('FRAME_INVALID', 'Not this one'))));
+    expect(error.message).toBe('Not this one');
+    expect(await storage.exists(refused)).toBe(false);
+
+    const accepted = await planted(ana, bytes);
+    const size = await checkRawUpload(storage, { key: accepted, purpose: 'frame', accountUuid: ana, maxBytes: 1024 * 1024 }, async (read) => (await sharp(read).metadata()).width);
+    expect(size).toBe(600);
+    // Kept: the caller deletes it once it stored what it keeps.
+    expect(await storage.exists(accepted)).toBe(true);
+  });
+
+  it('deletes an upload over the byte limit, but never someone else’s upload', async () => {
+    const big = await planted(ana, new Uint8Array(4096));
+    expect(statusOf(await refusal(checkRawUpload(storage, { key: big, purpose: 'frame', accountUuid: ana, maxBytes: 1024 }, async () => 'unused')))).toBe(413);
+    expect(await storage.exists(big)).toBe(false);
+
+    const bobs = await planted(bob, new Uint8Array(16));
+    expect(statusOf(await refusal(checkRawUpload(storage, { key: bobs, purpose: 'frame', accountUuid: ana, maxBytes: 1024 }, () => Promise.reject(new DomainError('FRAME_INVALID', 'x')))))).toBe(403);
+    expect(await storage.exists(bobs)).toBe(true);
+    expect(statusOf(await refusal(checkRawUpload(storage, { key: `${uploadPrefix('frame', ana)}gone.png`, purpose: 'frame', accountUuid: ana, maxBytes: 1024 }, async () => 'unused')))).toBe(404);
+  });
+
+  it('an avatar that is not an image is refused and gone from storage at once', async () => {
+    const key = await planted(ana, Buffer.from('just text saved as avatar.png'), 'avatar');
+    const error = await refusal(adoptImageUpload(storage, { key, purpose: 'avatar', accountUuid: ana, destination: 'public/avatars' }));
+    expect(statusOf(error)).toBe(415);
+    expect(await storage.exists(key)).toBe(false);
+    // Nothing else was written either.
+    const left: string[] = [];
+    for await (const object of storage.list('')) left.push(object.key);
+    expect(left).toEqual([]);
   });
 });

@@ -92,7 +92,8 @@ export async function presignImageUpload(storage: FileStorage, purpose: UploadPu
 
 /**
  * The bytes of a raw upload of this account (refusing keys outside its prefix and objects over maxBytes).
- * The caller checks the content and deletes the raw object once it has stored what it keeps.
+ * The caller checks the content and deletes the raw object once it has stored what it keeps; checkRawUpload
+ * also deletes it when the check refuses it.
  */
 export async function readUpload(storage: FileStorage, options: { key: string; purpose: UploadPurpose; accountUuid: string; maxBytes: number }): Promise<Buffer> {
   const { key, purpose, accountUuid, maxBytes } = options;
@@ -113,12 +114,37 @@ export async function readUpload(storage: FileStorage, options: { key: string; p
 }
 
 /**
+ * Reads a raw upload of this account (like readUpload) and runs `check` on its bytes. An upload that is refused,
+ * by its size or by the check, is deleted at once: it can never be used, so it does not wait for the sweep.
+ * Someone else's key (FORBIDDEN) and a missing one are left alone.
+ */
+export async function checkRawUpload<T>(storage: FileStorage, options: { key: string; purpose: UploadPurpose; accountUuid: string; maxBytes: number }, check: (bytes: Buffer) => Promise<T>): Promise<T> {
+  let bytes: Buffer;
+  try {
+    bytes = await readUpload(storage, options);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'PAYLOAD_TOO_LARGE') await discardRefused(storage, options.key);
+    throw error;
+  }
+  try {
+    return await check(bytes);
+  } catch (error) {
+    if (error instanceof DomainError) await discardRefused(storage, options.key);
+    throw error;
+  }
+}
+
+async function discardRefused(storage: FileStorage, key: string): Promise<void> {
+  // The refusal is the answer; an object left behind by a failed delete is the sweep's.
+  await storage.delete(key).catch(() => undefined);
+}
+
+/**
  * Takes an uploaded object of this account, validates and re-encodes it, stores the result under
- * `destination` and removes the raw upload. Returns the new key.
+ * `destination` and removes the raw upload (a refused one too). Returns the new key.
  */
 export async function adoptImageUpload(storage: FileStorage, options: { key: string; purpose: ImagePurpose; accountUuid: string; destination: string }): Promise<string> {
-  const bytes = await readUpload(storage, { ...options, maxBytes: IMAGE_LIMITS.maxBytes });
-  const image = await processImage(bytes, options.purpose);
+  const image = await checkRawUpload(storage, { ...options, maxBytes: IMAGE_LIMITS.maxBytes }, (bytes) => processImage(bytes, options.purpose));
   const destination = `${options.destination}/${randomBytes(12).toString('hex')}.webp`;
   await storage.put(destination, image.bytes, { contentType: image.contentType });
   await storage.delete(options.key);

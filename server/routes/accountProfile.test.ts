@@ -255,6 +255,8 @@ describe.each(drivers)('account profile (%s)', (driver) => {
     const refused = await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/photo-profile', body: { avatar: bomb.key } });
     expect(refused.statusCode).toBe(413);
     expect(envelope(refused).message).toMatch(/10000×10000 pixels/);
+    // The refused upload is deleted at once: asking again finds nothing.
+    expect(envelope(await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/photo-profile', body: { avatar: bomb.key } })).code).toBe('NOT_FOUND');
 
     const badType = await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/presigned/photo-profile', body: { contentType: 'image/svg+xml' } });
     expect(badType.statusCode).toBe(400);

@@ -156,7 +156,8 @@ describe.each(drivers)('posts (%s)', (driver) => {
     const landscape = await upload(ana, 'image/png', await image(600, 400, 'png'));
     const other = await create(ana, { campaignUri: 'quiet', key: landscape });
     expect(other.statusCode).toBe(400);
-    expect(await state()).toEqual({ ...before, files: [...before.files, landscape].sort() });
+    // Both refused uploads are deleted at once; nothing else changed.
+    expect(await state()).toEqual({ ...before, files: before.files.filter((file) => file !== key) });
   });
 
   it('refuses posting a private campaign publicly, and changes nothing', async () => {
@@ -194,7 +195,9 @@ describe.each(drivers)('posts (%s)', (driver) => {
     }
     const anonymous = await signedInject(t.app, { method: 'POST', url: '/api/v2/posts', body: { campaignUri: 'merdeka', key: anaKey } });
     expect(anonymous.statusCode).toBe(401);
-    expect(await state()).toEqual(before);
+    // The uploads refused for their content are gone; the good one, only sent to the wrong place, stays.
+    expect(await state()).toEqual({ ...before, files: before.files.filter((file) => file !== gifKey && file !== brokenKey) });
+    expect(await storage.exists(anaKey)).toBe(true);
   });
 
   it('answers 404 for unknown posts', async () => {
