@@ -60,7 +60,7 @@ describe('checkFrameImage', () => {
 
   it('needs an alpha channel, enough transparency and a hole for frame campaigns', async () => {
     const opaque = await framePng({ alpha: false });
-    expect((await refusal(checkFrameImage(opaque, 'frame'))).message).toMatch(/no transparency \(alpha channel\)/);
+    expect((await refusal(checkFrameImage(opaque, 'frame'))).message).toMatch(/no transparent areas for the photo/);
     const thin = await framePng({ holes: [{ x: 100, y: 100, width: 80, height: 80 }] });
     const thinError = await refusal(checkFrameImage(thin, 'frame'));
     expect([thinError.code, thinError.message]).toEqual(['FRAME_INVALID', 'Only 1.8 % of the frame is transparent; a frame needs at least 5 % for the photo to show']);

@@ -40,7 +40,7 @@ export async function checkFrameImage(bytes: Uint8Array, type: 'frame' | 'backgr
   if (!width || !height) throw invalid('The frame could not be read; the PNG may be damaged');
   if (width > frameMaxSide || height > frameMaxSide) throw invalid(`The frame is ${width}×${height} pixels; frames may be at most ${frameMaxSide} pixels a side`);
   if (width < frameMinSide || height < frameMinSide) throw invalid(`The frame is ${width}×${height} pixels; frames need at least ${frameMinSide} pixels a side`);
-  if (type === 'frame' && !meta.hasAlpha) throw invalid('The frame has no transparency (alpha channel); the photo shows through transparent areas');
+  if (type === 'frame' && !meta.hasAlpha) throw invalid('The frame has no transparent areas for the photo to show through; export it as a PNG with transparency');
 
   let png: Buffer;
   let alpha: Buffer;

@@ -96,16 +96,23 @@ describe.each(drivers)('file routes (%s)', (driver) => {
     expect(code(await put('/files/upload', 'image/png', pngBytes))).toBe('FORBIDDEN');
     const expired = await uploadUrl(key, 'image/png', 200, -5);
     expect(code(await put(expired, 'image/png', pngBytes))).toBe('FORBIDDEN');
-    expect((await put(valid, 'image/jpeg', jpegBytes)).statusCode).toBe(415);
+    const message = (response: { json(): unknown }) => errorEnvelope.parse(response.json()).message;
+    const otherType = await put(valid, 'image/jpeg', jpegBytes);
+    expect([otherType.statusCode, message(otherType)]).toEqual([415, 'This upload takes a PNG image only']);
+    // The same bytes declared as a PNG: the answer names what the file is, in plain words.
+    const renamed = await put(await uploadUrl(key), 'image/png', jpegBytes);
+    expect([renamed.statusCode, message(renamed)]).toEqual([415, 'This file is a JPEG image, not a PNG image; renaming a file does not change its type']);
     const tooBig = Buffer.concat([pngBytes, Buffer.alloc(300)]);
     const big = await put(valid, 'image/png', tooBig);
     expect(big.statusCode).toBe(413);
     expect(code(big)).toBe('PAYLOAD_TOO_LARGE');
+    expect(message(big)).toBe('This file is too big; it may be at most 200 bytes');
     // Over the server-wide upload limit as well.
     const huge = await put(await uploadUrl(key, 'image/png', 1e9), 'image/png', Buffer.concat([pngBytes, Buffer.alloc(5000)]));
-    expect(huge.statusCode).toBe(413);
+    // The link's limit is capped at the server's (4096 bytes here).
+    expect([huge.statusCode, message(huge)]).toEqual([413, 'This file is too big; it may be at most 4 KB']);
     const disguised = await put(valid, 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
-    expect(disguised.statusCode).toBe(415);
+    expect([disguised.statusCode, message(disguised)]).toEqual([415, 'This file is not a PNG image; renaming a file does not change its type']);
     expect(await storage.exists(key)).toBe(false);
   });
 

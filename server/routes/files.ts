@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext, ZodApp } from '../context.ts';
 import { DomainError, notFound } from '../domainError.ts';
-import { contentMatchesType } from '../infra/storage/sniff.ts';
+import { contentMatchesType, sniffImageType } from '../infra/storage/sniff.ts';
 import { isPublicKey, isValidKey } from '../infra/storage/storage.ts';
 import type { UploadClaims } from '../infra/storage/urlSigning.ts';
 
@@ -17,6 +17,32 @@ const uploadQuery = z.object({ token: z.string().max(4096).optional() });
 
 function mediaType(request: FastifyRequest): string {
   return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+const typeNames: Record<string, string> = {
+  'image/png': 'a PNG image',
+  'image/jpeg': 'a JPEG image',
+  'image/webp': 'a WebP image',
+  'image/gif': 'a GIF image',
+  'image/avif': 'an AVIF image',
+  'application/json': 'a JSON file',
+};
+
+/** A content type in the words of whoever picked the file: "a PNG image". */
+const typeName = (contentType: string) => typeNames[contentType] ?? 'a file of another type';
+
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+  return bytes >= 1024 ? `${Math.floor(bytes / 1024)} KB` : `${bytes} bytes`;
+}
+
+const tooLarge = (maxBytes: number) => new DomainError('PAYLOAD_TOO_LARGE', `This file is too big; it may be at most ${sizeText(maxBytes)}`);
+
+/** Says what the file is and what the upload takes (renaming a file does not change what it is). */
+function wrongContent(body: Buffer, contentType: string): DomainError {
+  const sniffed = sniffImageType(body);
+  const what = sniffed && sniffed !== contentType ? `This file is ${typeName(sniffed)}, not ${typeName(contentType)}` : `This file is not ${typeName(contentType)}`;
+  return new DomainError('UNSUPPORTED_MEDIA_TYPE', `${what}; renaming a file does not change its type`);
 }
 
 /** GET /files/* (public/ keys open, others need exp+sig) and PUT /files/upload?token=… for signed uploads. */
@@ -55,10 +81,10 @@ export function fileRoutes(app: ZodApp, ctx: AppContext): void {
         const check = ctx.signer.verifyUpload(token);
         if (!check.ok) throw new DomainError('FORBIDDEN', check.reason === 'expired' ? 'This upload link has expired' : 'This upload link is not valid');
         if (mediaType(request) !== check.claims.contentType) {
-          throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `This upload link accepts ${check.claims.contentType} only`);
+          throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `This upload takes ${typeName(check.claims.contentType)} only`);
         }
         const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > check.claims.maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `Uploads are limited to ${check.claims.maxBytes} bytes`);
+        if (declared > check.claims.maxBytes) throw tooLarge(check.claims.maxBytes);
         request.uploadClaims = check.claims;
       },
     },
@@ -66,10 +92,8 @@ export function fileRoutes(app: ZodApp, ctx: AppContext): void {
       const claims = request.uploadClaims!;
       const body = request.body;
       if (!(body instanceof Buffer) || body.byteLength === 0) throw new DomainError('BAD_REQUEST', 'The upload is empty');
-      if (body.byteLength > claims.maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', `Uploads are limited to ${claims.maxBytes} bytes`);
-      if (!contentMatchesType(body, claims.contentType)) {
-        throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `The uploaded bytes are not ${claims.contentType}`);
-      }
+      if (body.byteLength > claims.maxBytes) throw tooLarge(claims.maxBytes);
+      if (!contentMatchesType(body, claims.contentType)) throw wrongContent(body, claims.contentType);
       await ctx.storage.put(claims.key, body, { contentType: claims.contentType });
       return reply.code(201).send({ data: { key: claims.key, size: body.byteLength } });
     },
