@@ -8,6 +8,16 @@ export function planTier(plan: string | null | undefined): PlanTier {
   return 'free';
 }
 
+export type PlanPeriod = 'monthly' | 'yearly';
+
+/** How often a plan is billed, when its id says so ('diamond_monthly', 'premiumn-yearly'); null otherwise. */
+export function planPeriod(plan: string | null | undefined): PlanPeriod | null {
+  if (!plan) return null;
+  if (/month/i.test(plan)) return 'monthly';
+  if (/year|annual/i.test(plan)) return 'yearly';
+  return null;
+}
+
 /** Several frames and unlisted/private visibility need the creator plan. */
 export const hasCreatorPlan = (plan: string | null | undefined): boolean => planTier(plan) === 'creator';
 

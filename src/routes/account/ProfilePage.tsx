@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { Avatar } from '../../domains/account/Avatar.tsx';
+import { planName } from '../../domains/account/planName.ts';
 import { OwnCampaigns } from '../../domains/create/OwnCampaigns.tsx';
 import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
@@ -68,7 +69,7 @@ export default function ProfilePage() {
         )}
         <div>
           <dt className="text-muted-foreground">{t('profile.plan')}</dt>
-          <dd>{account.subscription?.plan ?? t('profile.freePlan')}</dd>
+          <dd data-testid="profile-plan">{planName(t, account.subscription?.plan)}</dd>
         </div>
       </dl>
       <OwnCampaigns />
