@@ -82,7 +82,8 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   await page.getByLabel('Choose PNG frames').setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: await readFile(JPEG) });
   const refusal = page.getByTestId('frame-refusal');
   await expect(refusal).toContainText('This file is not a PNG image.', { timeout: 30_000 });
-  await expect(refusal).toContainText('Server: ');
+  // Said once, in the creator's words: no "Server: …" line repeating it in technical terms.
+  await expect(refusal).toHaveText('This file is not a PNG image. Export the frame as PNG with transparency (renaming a file to .png does not convert it).');
   // Replacing it with the generated frame: analysed (hole outlined) and accepted.
   await page.getByLabel('Replace frame 1').setInputFiles(FRAME);
   await expect(page.getByText('1 hole found')).toBeVisible({ timeout: 60_000 });

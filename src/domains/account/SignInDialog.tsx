@@ -22,10 +22,17 @@ export default function SignInDialog() {
   const navigate = useNavigate();
   const show = useAccountStore((s) => s.modal.show);
   const option = useAccountStore((s) => s.modal.authOption);
+  const returnTo = useAccountStore((s) => s.modal.returnTo);
   const close = useAccountStore((s) => s.closeAuthModal);
   const setOption = useAccountStore((s) => s.setAuthOption);
   const [socialError, setSocialError] = useState<string | null>(null);
   const [socialPending, setSocialPending] = useState(false);
+
+  // The code goes out by mail; verifying it leads back to the page that opened the dialog for it, if any.
+  const toVerification = () => {
+    close();
+    void navigate('/verification', returnTo ? { state: { returnTo } } : undefined);
+  };
 
   const social = (provider: SocialProvider) => {
     setSocialPending(true);
@@ -63,21 +70,9 @@ export default function SignInDialog() {
             ))}
           </fieldset>
           {option === 'sign-up' ? (
-            <SignUpForm
-              onRegistered={() => {
-                close();
-                void navigate('/verification');
-              }}
-            />
+            <SignUpForm onRegistered={toVerification} />
           ) : (
-            <SignInForm
-              onDone={close}
-              onForgot={() => setOption('forgot-password')}
-              onNeedsVerification={() => {
-                close();
-                void navigate('/verification');
-              }}
-            />
+            <SignInForm onDone={close} onForgot={() => setOption('forgot-password')} onNeedsVerification={toVerification} />
           )}
           <div className="flex items-center gap-2 text-xs text-muted-foreground" aria-hidden="true">
             <span className="h-px flex-1 bg-border" />

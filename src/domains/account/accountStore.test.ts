@@ -65,6 +65,19 @@ describe('accountStore', () => {
     expect(isLoggedIn(state)).toBe(true);
   });
 
+  it('does not keep the auth dialog open across page loads', async () => {
+    useAccountStore.getState().patch({ uuid: 'u-4' });
+    useAccountStore.getState().openAuthModal('sign-up', { returnTo: '/create/frame' });
+    expect(useAccountStore.getState().modal).toEqual({ show: true, authOption: 'sign-up', returnTo: '/create/frame' });
+    expect(stored().state.modal).toEqual({ show: false, authOption: 'sign-in' });
+    // A store written open by an older version opens closed.
+    localStorage.setItem(ACCOUNT_STORAGE_KEY, JSON.stringify({ state: { ...stored().state, modal: { show: true, authOption: 'sign-up' } }, version: 0 }));
+    useAccountStore.setState({ modal: accountDefaults().modal });
+    await useAccountStore.persist.rehydrate();
+    expect(useAccountStore.getState().uuid).toBe('u-4');
+    expect(useAccountStore.getState().modal).toEqual({ show: false, authOption: 'sign-in' });
+  });
+
   it('isLoggedIn needs a non-empty uuid', () => {
     expect(isLoggedIn({ uuid: '' })).toBe(false);
     expect(isLoggedIn({ uuid: 'abc' })).toBe(true);

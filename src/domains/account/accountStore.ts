@@ -28,7 +28,8 @@ export interface VerifyPayload {
 export interface AccountData {
   user: Record<string, unknown> | null;
   loading: boolean;
-  modal: { show: boolean; authOption: AuthOption };
+  /** `returnTo`: where verifying a new account leads, when the dialog was opened by a page that waits for it (the create page). */
+  modal: { show: boolean; authOption: AuthOption; returnTo?: string };
   error: string | null;
   verifyPayload: VerifyPayload;
   associatedAccount: Record<ProviderName, LinkedAccount | null>;
@@ -58,7 +59,7 @@ export interface AccountData {
 export interface AccountActions {
   /** Merges data fields (for example after a token refresh). */
   patch: (data: Partial<AccountData>) => void;
-  openAuthModal: (authOption?: AuthOption) => void;
+  openAuthModal: (authOption?: AuthOption, options?: { returnTo?: string }) => void;
   closeAuthModal: () => void;
   setAuthOption: (authOption: AuthOption) => void;
   /** Removes the token, clears every account field and resets the sign-in modal. */
@@ -169,7 +170,7 @@ export const useAccountStore = create<AccountState>()(
     (set) => ({
       ...accountDefaults(),
       patch: (data) => set(data),
-      openAuthModal: (authOption = 'sign-in') => set({ modal: { show: true, authOption } }),
+      openAuthModal: (authOption = 'sign-in', options = {}) => set({ modal: { show: true, authOption, ...(options.returnTo ? { returnTo: options.returnTo } : {}) } }),
       closeAuthModal: () => set((state) => ({ modal: { ...state.modal, show: false } })),
       setAuthOption: (authOption) => set((state) => ({ modal: { ...state.modal, authOption } })),
       logout: () => {
@@ -188,10 +189,13 @@ export const useAccountStore = create<AccountState>()(
       partialize: (state) => {
         const data: Partial<AccountData> = {};
         for (const key of DATA_KEYS) (data as Record<string, unknown>)[key] = state[key];
+        // The dialog belongs to this page view: one left open must not open again on the next load.
+        data.modal = accountDefaults().modal;
         return data as AccountData;
       },
-      // Stored state may predate a field: keep defaults for anything missing.
-      merge: (persisted, current) => ({ ...current, ...(persisted as Partial<AccountData> | undefined) }),
+      // Stored state may predate a field: keep defaults for anything missing. The dialog always starts closed,
+      // also when an older version stored it open.
+      merge: (persisted, current) => ({ ...current, ...(persisted as Partial<AccountData> | undefined), modal: current.modal }),
     },
   ),
 );

@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import type { CampaignFrame } from '../../../contract/campaign.ts';
 import { CAMPAIGN_LIMITS, type FrameRef } from '../../../contract/campaignWrite.ts';
 import { hasCreatorPlan } from '../../../contract/plan.ts';
@@ -13,6 +14,7 @@ import type { CampaignType } from '../../../contract/campaign.ts';
 import type { CampaignFormValues } from './campaignForm.ts';
 import { FrameList } from './FrameList.tsx';
 import { frameRefs } from './frameDrafts.ts';
+import { keepPickedFrames, useKeepPicksOnLeave, useWaitingPicks } from './pickedFrames.ts';
 import { SamplePreview } from './SamplePreview.tsx';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import { useCampaignFormState } from './useCampaignFormState.ts';
@@ -43,17 +45,34 @@ export interface FrameIntake {
   /**
    * Adds the files like picked frames (analysis, upload, server check) and selects the first; with no room left it
    * replaces the selected frame. `loaded` is the first file's analysis when the pipeline made it already (a design).
+   * `title` (a design's name) becomes the campaign's title while that is still empty.
    */
-  take(files: readonly File[], loaded?: LoadedFrame): void;
+  take(files: readonly File[], loaded?: LoadedFrame, title?: string): void;
 }
 
 /** Frames with their preview on one side, the campaign's fields on the other; shared by create and edit. */
 export function CampaignForm({ type, pipeline, pipelineSupported, initial, existing, submitLabel, onSubmit, actions, frameExtras, frameIntake }: CampaignFormProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const signedIn = useAccountStore(isLoggedIn);
   const creatorPlan = hasCreatorPlan(useAccountStore((state) => state.subscription?.plan));
-  const form = useCampaignFormState(initial, !existing);
-  const frames = useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, ...(existing ? { initialFrames: existing.frames } : {}) });
+  // The create page gets back what was picked on it before (signed out) or handed to it (an opaque design).
+  const waiting = useWaitingPicks(type, !existing);
+  const form = useCampaignFormState(waiting?.values ?? initial, !existing);
+  const frames = useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, ...(existing ? { initialFrames: existing.frames } : {}), ...(waiting ? { initialFiles: waiting.files } : {}) });
+  // Signed out, the picks outlive the page in memory: signing up leaves it for /verification and comes back.
+  const handedOn = useRef(new Set<File>());
+  useKeepPicksOnLeave(type, !existing, () =>
+    signedIn ? null : { files: frames.drafts.flatMap((draft) => (draft.file && !handedOn.current.has(draft.file) ? [draft.file] : [])), values: form.values },
+  );
+  const startBackground = (localId: string) => {
+    const file = frames.drafts.find((draft) => draft.localId === localId)?.file;
+    if (!file) return;
+    handedOn.current.add(file);
+    keepPickedFrames('background', { files: [file], values: form.values });
+    navigate('/create/background');
+  };
   const uriStatus = useUriAvailability(form.values.uri, existing?.uri);
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -74,24 +93,27 @@ export function CampaignForm({ type, pipeline, pipelineSupported, initial, exist
   const checkedCount = frames.drafts.filter((draft) => draft.upload.status === 'checked' || draft.upload.status === 'kept').length;
   const room = Math.max(0, maxFrames - frames.drafts.length);
   const { add: addFrames, replace: replaceFrame } = frames;
+  const { change: changeForm } = form;
+  const typedTitle = form.values.title;
   const selectedLocalId = selected?.localId ?? null;
   useImperativeHandle(
     frameIntake,
     () => ({
-      take(files, loaded) {
+      take(files, loaded, title) {
         const [first] = files;
         if (!first) return;
+        if (title?.trim() && !typedTitle.trim()) changeForm({ title: title.trim().slice(0, CAMPAIGN_LIMITS.titleMax) });
         const ids = room > 0 ? addFrames(files.slice(0, room), loaded) : selectedLocalId ? [replaceFrame(selectedLocalId, first, loaded)] : [];
         if (ids[0]) setSelectedId(ids[0]);
       },
     }),
-    [addFrames, replaceFrame, room, selectedLocalId],
+    [addFrames, replaceFrame, room, selectedLocalId, typedTitle, changeForm],
   );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!signedIn) {
-      useAccountStore.getState().openAuthModal('sign-in');
+      useAccountStore.getState().openAuthModal('sign-in', { returnTo: pathname });
       return;
     }
     const refuse = (message?: string) => {
@@ -118,6 +140,7 @@ export function CampaignForm({ type, pipeline, pipelineSupported, initial, exist
     <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate className="grid gap-8 lg:grid-cols-2">
       <div className="flex flex-col gap-8">
         <FrameList
+          type={type}
           drafts={frames.drafts}
           maxFrames={maxFrames}
           planLocked={!creatorPlan}
@@ -128,6 +151,7 @@ export function CampaignForm({ type, pipeline, pipelineSupported, initial, exist
           onReplace={frames.replace}
           onRemove={frames.remove}
           onMove={frames.move}
+          onStartBackground={startBackground}
         />
         {frameExtras}
         <SamplePreview pipeline={pipeline} frame={selected?.analysis.status === 'ready' ? selected.analysis.loaded : null} type={type} />

@@ -1,13 +1,15 @@
-import { ArrowDown, ArrowUp, CircleAlert, CircleCheck, GripVertical, RefreshCw, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, ImageIcon, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CampaignType } from '../../../contract/campaign.ts';
 import { Button, buttonVariants } from '../../ui/Button.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { draftHoles, type FrameDraft } from './frameDrafts.ts';
+import { isOpaqueDesign, photoAreas, type FrameDraft } from './frameDrafts.ts';
+import { FrameStatus } from './FrameStatus.tsx';
 import { HoleOverlay } from './HoleOverlay.tsx';
 
 export interface FrameCardProps {
+  type: CampaignType;
   draft: FrameDraft;
   index: number;
   count: number;
@@ -18,14 +20,16 @@ export interface FrameCardProps {
   onRemove: () => void;
   onDragStart: (event: DragEvent) => void;
   onDrop: (event: DragEvent) => void;
+  /** Starts a background campaign with this design (offered for an opaque design refused as a frame). */
+  onStartBackground: () => void;
 }
 
 /** One frame: its picture with the holes outlined, its check status, and the controls to order, replace or remove it. */
-export function FrameCard({ draft, index, count, selected, onSelect, onMove, onReplace, onRemove, onDragStart, onDrop }: FrameCardProps) {
+export function FrameCard({ type, draft, index, count, selected, onSelect, onMove, onReplace, onRemove, onDragStart, onDrop, onStartBackground }: FrameCardProps) {
   const { t } = useTranslation();
   const replaceId = useId();
   const position = index + 1;
-  const holes = draftHoles(draft);
+  const areas = photoAreas(draft, type);
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- dragging is the pointer shortcut; the arrow buttons are the keyboard way
     <li
@@ -44,9 +48,19 @@ export function FrameCard({ draft, index, count, selected, onSelect, onMove, onR
         </span>
       </div>
       <button type="button" onClick={onSelect} aria-pressed={selected} aria-label={t('create.frames.select', { position })} className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-        <HoleOverlay url={draft.url} alt={t('create.frames.imageAlt', { position })} size={holes} />
+        <HoleOverlay url={draft.url} alt={t('create.frames.imageAlt', { position, context: type })} size={areas} />
       </button>
-      <FrameStatus draft={draft} />
+      <FrameStatus draft={draft} type={type} />
+      {type === 'frame' && isOpaqueDesign(draft) && (
+        <div className="flex flex-col items-start gap-2 rounded-md border border-dashed p-2 text-sm" data-testid="opaque-offer">
+          <p className="text-muted-foreground">{t('create.frames.opaque.hint')}</p>
+          <Button type="button" variant="outline" size="sm" onClick={onStartBackground}>
+            <ImageIcon aria-hidden="true" />
+            <span>{t('create.frames.opaque.action')}</span>{' '}
+            <span className="sr-only">{t('create.frames.frameNumber', { position })}</span>
+          </Button>
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-1">
         <Button type="button" variant="ghost" size="icon" disabled={index === 0} onClick={() => onMove(index - 1)} aria-label={t('create.frames.moveUp', { position })}>
           <ArrowUp aria-hidden="true" />
@@ -77,41 +91,5 @@ export function FrameCard({ draft, index, count, selected, onSelect, onMove, onR
         </Button>
       </div>
     </li>
-  );
-}
-
-function FrameStatus({ draft }: { draft: FrameDraft }) {
-  const { t } = useTranslation();
-  const { analysis, upload } = draft;
-  if (upload.status === 'refused') {
-    const { refusal } = upload;
-    return (
-      <div role="alert" data-testid="frame-refusal" className="flex items-start gap-2 rounded-md bg-destructive/10 p-2 text-sm text-destructive">
-        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <div>
-          <p className="font-medium">{t(`create.refusal.${refusal.key}`, refusal.values ?? {})}</p>
-          {refusal.detail && <p className="text-xs opacity-80">{t('create.refusal.server', { message: refusal.detail })}</p>}
-        </div>
-      </div>
-    );
-  }
-  const lines: { key: string; text: string; tone: 'busy' | 'ok' | 'warn' | 'muted' }[] = [];
-  if (analysis.status === 'pending') lines.push({ key: 'analysis', text: t('create.frames.analysing'), tone: 'busy' });
-  if (analysis.status === 'failed') lines.push({ key: 'analysis', text: t(`errors.pipeline.${analysis.code}`), tone: 'warn' });
-  if (analysis.status === 'ready') lines.push({ key: 'analysis', text: t('create.frames.holes', { count: analysis.loaded.analysis.holes.length }), tone: 'muted' });
-  if (upload.status === 'waiting') lines.push({ key: 'upload', text: t('create.frames.waitingSignIn'), tone: 'muted' });
-  if (upload.status === 'uploading') lines.push({ key: 'upload', text: t('create.frames.uploading'), tone: 'busy' });
-  if (upload.status === 'checked') lines.push({ key: 'upload', text: t('create.frames.checked', { width: upload.checked.width, height: upload.checked.height }), tone: 'ok' });
-  return (
-    <ul className="flex flex-col gap-1 text-sm" aria-live="polite">
-      {lines.map((line) => (
-        <li key={line.key} className={cn('flex items-center gap-2', line.tone === 'warn' && 'text-amber-700 dark:text-amber-400', line.tone === 'ok' && 'text-emerald-700 dark:text-emerald-400', line.tone === 'muted' && 'text-muted-foreground')}>
-          {line.tone === 'busy' && <Spinner size="sm" label={line.text} />}
-          {line.tone === 'ok' && <CircleCheck className="size-4" aria-hidden="true" />}
-          {line.tone === 'warn' && <CircleAlert className="size-4" aria-hidden="true" />}
-          <span aria-hidden={line.tone === 'busy' ? true : undefined}>{line.text}</span>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -2,12 +2,14 @@ import { ImagePlus } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '../../ui/Button.tsx';
+import type { CampaignType } from '../../../contract/campaign.ts';
 import { cn } from '../../lib/cn.ts';
 import { FrameCard } from './FrameCard.tsx';
 import type { FrameDraft } from './frameDrafts.ts';
 import { PlanLock } from './PlanLock.tsx';
 
 export interface FrameListProps {
+  type: CampaignType;
   drafts: FrameDraft[];
   /** Frames allowed by the creator's plan. */
   maxFrames: number;
@@ -20,12 +22,14 @@ export interface FrameListProps {
   onReplace: (localId: string, file: File) => void;
   onRemove: (localId: string) => void;
   onMove: (from: number, to: number) => void;
+  /** Takes an opaque design refused as a frame to a new background campaign. */
+  onStartBackground: (localId: string) => void;
 }
 
 const DRAG_TYPE = 'application/x-bingkai-frame-index';
 
 /** The campaign's frames in order: add (picker or drop), drag or arrow buttons to reorder, replace, remove. */
-export function FrameList({ drafts, maxFrames, planLocked, selectedId, error, onSelect, onAdd, onReplace, onRemove, onMove }: FrameListProps) {
+export function FrameList({ type, drafts, maxFrames, planLocked, selectedId, error, onSelect, onAdd, onReplace, onRemove, onMove, onStartBackground }: FrameListProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const errorId = useId();
@@ -58,14 +62,15 @@ export function FrameList({ drafts, maxFrames, planLocked, selectedId, error, on
   return (
     <section aria-labelledby={`${inputId}-title`} className="flex flex-col gap-3">
       <h2 id={`${inputId}-title`} className="text-lg font-semibold">
-        {t('create.frames.title')}
+        {t('create.frames.title', { context: type })}
       </h2>
-      <p className="text-sm text-muted-foreground">{t('create.frames.hint', { min: 500, max: 4096, mb: 10 })}</p>
+      <p className="text-sm text-muted-foreground">{t('create.frames.hint', { min: 500, max: 4096, mb: 10, context: type })}</p>
       {drafts.length > 0 && (
         <ol className="grid gap-3 sm:grid-cols-2" aria-label={t('create.frames.listLabel')}>
           {drafts.map((draft, index) => (
             <FrameCard
               key={draft.localId}
+              type={type}
               draft={draft}
               index={index}
               count={drafts.length}
@@ -80,6 +85,7 @@ export function FrameList({ drafts, maxFrames, planLocked, selectedId, error, on
                 event.dataTransfer.setData(DRAG_TYPE, String(index));
               }}
               onDrop={dropOnCard(index)}
+              onStartBackground={() => onStartBackground(draft.localId)}
             />
           ))}
         </ol>

@@ -1,15 +1,19 @@
 import { CAMPAIGN_LIMITS, type CheckedFrame, type FrameRef } from '../../../contract/campaignWrite.ts';
 import type { CampaignFrame } from '../../../contract/campaign.ts';
 import type { Rect } from '../../../core/geometry.ts';
-import { isApiError } from '../../api/index.ts';
+import { isApiError, type ApiErrorCode } from '../../api/index.ts';
 import type { LoadedFrame, PipelineErrorCode } from '../../pipeline/index.ts';
 import type { CampaignType } from '../../../contract/campaign.ts';
 
-/** Why a frame cannot be used: an i18n key under `create.refusal`, its values, and the server's own words. */
+/**
+ * Why a frame cannot be used: an i18n key under `create.refusal` and its values. Only where the key alone says
+ * too little comes more: the server's own reason for `invalid`, the failed call's code for `uploadFailed`.
+ */
 export interface FrameRefusal {
   key: 'notPng' | 'tooBig' | 'wrongSize' | 'notTransparent' | 'invalid' | 'uploadFailed' | 'signIn';
   values?: Record<string, number | string>;
   detail?: string;
+  errorCode?: ApiErrorCode;
 }
 
 export type FrameAnalysisState =
@@ -104,24 +108,45 @@ export function frameRefs(drafts: readonly FrameDraft[]): FrameRef[] | null {
 const tooBig = (): FrameRefusal => ({ key: 'tooBig', values: { max: CAMPAIGN_LIMITS.frameMaxBytes / 1024 / 1024 } });
 
 /**
- * Turns the server's refusal into a reason the creator can act on. The browser's own analysis names
- * the size or transparency problem in the creator's language; the server's message comes along as detail.
+ * Turns the server's refusal into a reason the creator can act on, in the creator's language: the browser's own
+ * analysis names the size or transparency problem. The server's words come along only when nothing else explains
+ * the refusal (`invalid`), never to repeat what the reason already says.
  */
 export function frameRefusal(error: unknown, type: CampaignType, analysis: FrameAnalysisState): FrameRefusal {
-  if (!isApiError(error)) return { key: 'uploadFailed', detail: error instanceof Error ? error.message : String(error) };
-  const detail = error.message;
-  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { key: 'notPng', detail };
-  if (error.code === 'PAYLOAD_TOO_LARGE') return { ...tooBig(), detail };
-  if (error.code === 'UNAUTHORIZED' || error.code === 'TOKEN_EXPIRED') return { key: 'signIn', detail };
-  if (error.code !== 'FRAME_INVALID') return { key: 'uploadFailed', detail };
+  if (!isApiError(error)) return { key: 'uploadFailed' };
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { key: 'notPng' };
+  if (error.code === 'PAYLOAD_TOO_LARGE') return tooBig();
+  if (error.code === 'UNAUTHORIZED' || error.code === 'TOKEN_EXPIRED') return { key: 'signIn' };
+  if (error.code !== 'FRAME_INVALID') return { key: 'uploadFailed', errorCode: error.code };
   if (analysis.status === 'ready') {
     const { width, height, transparentShare } = analysis.loaded.analysis;
     const { frameMinSide: min, frameMaxSide: max, frameMinTransparentShare } = CAMPAIGN_LIMITS;
-    if (width < min || height < min || width > max || height > max) return { key: 'wrongSize', values: { width, height, min, max }, detail };
-    if (type === 'frame' && transparentShare < frameMinTransparentShare) return { key: 'notTransparent', values: { percent: frameMinTransparentShare * 100 }, detail };
+    if (width < min || height < min || width > max || height > max) return { key: 'wrongSize', values: { width, height, min, max } };
+    if (type === 'frame' && transparentShare < frameMinTransparentShare) return { key: 'notTransparent', values: { percent: frameMinTransparentShare * 100 } };
   }
   if (analysis.status === 'failed' && analysis.code === 'FRAME_NOT_TRANSPARENT' && type === 'frame') {
-    return { key: 'notTransparent', values: { percent: CAMPAIGN_LIMITS.frameMinTransparentShare * 100 }, detail };
+    return { key: 'notTransparent', values: { percent: CAMPAIGN_LIMITS.frameMinTransparentShare * 100 } };
   }
-  return { key: 'invalid', detail };
+  return { key: 'invalid', detail: error.message };
+}
+
+/**
+ * A picked design refused as a frame because the photo cannot show through it (opaque, or too little of it
+ * transparent): it can still be a background campaign's design, where the photo goes over it.
+ */
+export function isOpaqueDesign(draft: FrameDraft): boolean {
+  if (!draft.file) return false;
+  if (draft.analysis.status === 'failed' && draft.analysis.code === 'FRAME_NOT_TRANSPARENT') return true;
+  return draft.upload.status === 'refused' && draft.upload.refusal.key === 'notTransparent';
+}
+
+/**
+ * The photo areas to outline and count. A background design without holes has its whole canvas as the photo
+ * area (the browser's analysis says so with one hole over everything): there is nothing to outline.
+ */
+export function photoAreas(draft: FrameDraft, type: CampaignType): { width: number; height: number; holes: Rect[] } | null {
+  const size = draftHoles(draft);
+  if (!size || type !== 'background') return size;
+  const { width, height } = size;
+  return { width, height, holes: size.holes.filter((hole) => !(hole.x <= 0 && hole.y <= 0 && hole.width >= width && hole.height >= height)) };
 }

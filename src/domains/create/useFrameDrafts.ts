@@ -15,6 +15,8 @@ export interface FrameDraftsOptions {
   /** Uploads wait for an account; picked frames are kept meanwhile. */
   signedIn: boolean;
   initialFrames?: readonly CampaignFrame[];
+  /** Files picked earlier (kept in memory while the page was closed), added after the initial frames. */
+  initialFiles?: readonly File[];
 }
 
 export interface FrameDraftsApi {
@@ -32,10 +34,17 @@ export interface FrameDraftsApi {
 const firstAnalysis = (supported: boolean): FrameAnalysisState => (supported ? { status: 'pending' } : { status: 'unsupported' });
 
 /** The creator's frame list: each new frame is analysed in the worker at once and uploaded for the server's check. */
-export function useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, initialFrames = [] }: FrameDraftsOptions): FrameDraftsApi {
-  const [drafts, setDrafts] = useState<FrameDraft[]>(() =>
-    [...initialFrames].sort((a, b) => a.position - b.position).map((frame, index) => draftFromFrame(frame, index, firstAnalysis(pipelineSupported))),
-  );
+export function useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, initialFrames = [], initialFiles = [] }: FrameDraftsOptions): FrameDraftsApi {
+  const [drafts, setDrafts] = useState<FrameDraft[]>(() => [
+    ...[...initialFrames].sort((a, b) => a.position - b.position).map((frame, index) => draftFromFrame(frame, index, firstAnalysis(pipelineSupported))),
+    ...initialFiles.map((file) => draftFromFile(file, URL.createObjectURL(file), firstAnalysis(pipelineSupported))),
+  ]);
+  const objectUrls = useRef(new Set<string>());
+  // The URLs made for the files picked earlier are revoked like those of files picked now.
+  const firstDrafts = useRef(drafts);
+  useEffect(() => {
+    for (const draft of firstDrafts.current) if (draft.file) objectUrls.current.add(draft.url);
+  }, []);
   const started = useRef({ upload: new Set<string>() });
   // Per pipeline: a pipeline replaced by a remount analyses the frames again, and the old one's answers are dropped.
   const analysed = useRef(new WeakMap<Pipeline, Set<string>>());
@@ -43,7 +52,6 @@ export function useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, in
   useEffect(() => {
     currentPipeline.current = pipeline;
   }, [pipeline]);
-  const objectUrls = useRef(new Set<string>());
   const uploads = useRef(new AbortController());
 
   const update = useCallback((localId: string, change: (draft: FrameDraft) => FrameDraft) => {
@@ -114,11 +122,16 @@ export function useFrameDrafts({ type, pipeline, pipelineSupported, signedIn, in
     }
   }, [drafts, signedIn, type, update]);
 
+  // The URLs go a moment after the page closes: a remount at once (StrictMode) still shows the frames it made in its first render.
+  const pendingRevoke = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     const urls = objectUrls.current;
+    clearTimeout(pendingRevoke.current);
     return () => {
-      for (const url of urls) URL.revokeObjectURL(url);
-      urls.clear();
+      pendingRevoke.current = setTimeout(() => {
+        for (const url of urls) URL.revokeObjectURL(url);
+        urls.clear();
+      });
     };
   }, []);
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { verificationCodeField } from '../../../contract/account.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -14,17 +14,25 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 
 const codeSchema = z.object({ code: verificationCodeField });
 
+/** The page the sign-in dialog came from (router state), when it is a path of this site. */
+function returnPath(state: unknown): string | null {
+  const returnTo = typeof state === 'object' && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : null;
+}
+
 /** Enter the 6-digit code mailed for a registration or an email change (the guard sends visitors with nothing pending home). */
 export default function VerificationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const returnTo = returnPath(useLocation().state);
   const { email, request } = useAccountStore((s) => s.verifyPayload);
   const emailUpdate = request === 'VERIFY_EMAIL_UPDATE';
   const [resendStatus, setResendStatus] = useState<string | null>(null);
   const [cooldown, setCooldown] = useState(0);
   const form = useAccountForm(codeSchema, { code: '' }, async ({ code }) => {
     await verifyCode(code);
-    void navigate(emailUpdate ? '/profile/profile-settings' : '/profile', { replace: true });
+    // A new account goes back to where it was started from (the create page with its picked frames), else to the profile.
+    void navigate(emailUpdate ? '/profile/profile-settings' : (returnTo ?? '/profile'), { replace: true });
   });
 
   useEffect(() => {

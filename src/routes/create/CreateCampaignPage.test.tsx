@@ -79,6 +79,15 @@ describe('the create page, signed in on the free plan', () => {
     expect(document.querySelector('[data-route="create-campaign"]')).toBeNull();
   });
 
+  it('speaks of designs on the background page, asking for no transparency', () => {
+    creatorServer();
+    renderAt('/create/background');
+    expect(screen.getByRole('heading', { level: 2, name: 'Background designs' })).toBeTruthy();
+    expect(screen.getByText("PNG, 500 to 4096 pixels a side, at most 10 MB. No transparency needed: your supporters' photos go over the design.")).toBeTruthy();
+    expect(screen.queryByText(/PNG with transparency/)).toBeNull();
+    expect(missingKeys.size).toBe(0);
+  });
+
   it('suggests the link from the title and checks it as the creator types: available, taken, reserved, invalid', async () => {
     const server = creatorServer();
     renderAt('/create/frame');
@@ -191,8 +200,8 @@ describe('the create page, signed in on the free plan', () => {
     await waitFor(() => expect(server.to('/campaigns/frames/presigned')).toHaveLength(1));
     await pickFrames(png('good.png'));
     const refusal = await screen.findByTestId('frame-refusal', {}, { timeout: 5000 });
-    expect(refusal.textContent).toContain('This file is not a PNG image.');
-    expect(refusal.textContent).toContain('Server: The frame is a JPEG image, not a PNG');
+    // The reason once, in the creator's words: the server's own message does not repeat it.
+    expect(refusal.textContent).toBe('This file is not a PNG image. Export the frame as PNG with transparency (renaming a file to .png does not convert it).');
     expect(within(screen.getAllByTestId('frame-card')[0] as HTMLElement).getByTestId('frame-refusal')).toBe(refusal);
     await waitFor(() => expect(screen.getByText('Checked: 1080 × 1080 px')).toBeTruthy(), { timeout: 5000 });
 
@@ -275,7 +284,8 @@ describe('the create page, signed out', () => {
     await pickFrames(png('circle.png'));
     expect(screen.getByText('Uploads after you sign in')).toBeTruthy();
     await clickButton('Sign in to create');
-    expect(useAccountStore.getState().modal).toEqual({ show: true, authOption: 'sign-in' });
+    // Verifying a new account leads back here.
+    expect(useAccountStore.getState().modal).toEqual({ show: true, authOption: 'sign-in', returnTo: '/create/frame' });
     expect(server.to('/campaigns/frames/presigned')).toHaveLength(0);
 
     await act(async () => {
