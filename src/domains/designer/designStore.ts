@@ -37,8 +37,13 @@ export interface DesignState {
   clipboard: DesignClipboard | null;
   /** +1 on every document change (autosave listens). */
   revision: number;
-  /** Replaces the document, clears history and selection. */
-  load(document: DesignDocument): void;
+  /**
+   * The document was just made (the start dialog) and the account has no copy yet: autosave saves it at once,
+   * as if it were an edit, then clears this.
+   */
+  created: boolean;
+  /** Replaces the document, clears history and selection; `created` for a design just made. */
+  load(document: DesignDocument, options?: { created?: boolean }): void;
   /** Applies a command as one undo step; throws (and changes nothing) when it cannot apply. */
   dispatch(command: DesignCommand, options?: { label?: string; mergeKey?: string }): void;
   undo(): void;
@@ -64,7 +69,7 @@ export const MERGE_WINDOW_MS = 1000;
 /** How far pasted and duplicated elements move from the originals, in canvas px. */
 export const PASTE_OFFSET = 24;
 
-const initial = { document: null, selection: [], past: [], future: [], clipboard: null, revision: 0 } satisfies Partial<DesignState>;
+const initial = { document: null, selection: [], past: [], future: [], clipboard: null, revision: 0, created: false } satisfies Partial<DesignState>;
 
 /** Keeps the ids that still exist in the document. */
 function prune(document: DesignDocument, ids: readonly string[]): readonly string[] {
@@ -136,7 +141,7 @@ export const useDesignStore: UseBoundStore<StoreApi<DesignState>> = create<Desig
 
   return {
     ...initial,
-    load: (document) => set({ ...initial, document, clipboard: get().clipboard, revision: get().revision + 1 }),
+    load: (document, options) => set({ ...initial, document, clipboard: get().clipboard, revision: get().revision + 1, created: options?.created ?? false }),
     dispatch: (command, options) => apply(command, options),
     undo: () => step('past'),
     redo: () => step('future'),

@@ -1,10 +1,12 @@
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DesignDocument } from '../../../contract/design.ts';
 import { designFixture } from '../../../core/testing/designFixture.ts';
+import { TOKEN_STORAGE_KEY } from '../account/public.ts';
+import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import { useDesignStore } from './designStore.ts';
 import { LOCAL_DELAY_MS, SERVER_DELAY_MS, type AutosaveStorage } from './designAutosaver.ts';
-import { useDesignAutosave, useDesignAutosaveState } from './useDesignAutosave.ts';
+import { defaultAutosaveStorage, openDesignDraft, useDesignAutosave, useDesignAutosaveState } from './useDesignAutosave.ts';
 
 function recordingStorage() {
   const local: DesignDocument[] = [];
@@ -112,5 +114,58 @@ describe('useDesignAutosave with the design store', () => {
     await advance(0);
     expect(server.map((d) => d.name)).toEqual(['Offline draft']);
     expect(result.current.status).toBe('saved');
+  });
+});
+
+describe('a design just made (loaded as created)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    localStorage.clear();
+    useDesignStore.getState().reset();
+  });
+
+  it('is saved at once, on the device and to the account, without waiting for an edit, and only once', async () => {
+    vi.useFakeTimers();
+    const { storage, local, server } = recordingStorage();
+    useDesignStore.getState().load(designFixture(), { created: true });
+    const first = renderHook(() => useDesignAutosave({ signedIn: true, storage }));
+    await advance(0);
+    expect(server.map((document) => document.id)).toEqual([designFixture().id]);
+    expect(local).toHaveLength(1);
+    expect(first.result.current).toBe('saved');
+    expect(useDesignStore.getState().created).toBe(false);
+    // Back to the form and into the designer again: nothing new to save.
+    first.unmount();
+    renderHook(() => useDesignAutosave({ signedIn: true, storage }));
+    await advance(SERVER_DELAY_MS * 2);
+    expect(server).toHaveLength(1);
+  });
+
+  it('exists on the server before the first edit, so opening it again finds the account copy (no 404)', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
+    vi.spyOn(console, 'warn').mockImplementation(() => {}); // jsdom has no IndexedDB: the device copy is skipped
+    const stored = new Map<string, { document: unknown; updatedAt: string }>();
+    const api = fakeAccountServer((call) => {
+      const id = call.url.pathname.split('/').at(-1)!;
+      if (call.method === 'PUT') {
+        const updatedAt = new Date().toISOString();
+        stored.set(id, { document: call.json?.document, updatedAt });
+        return json({ data: { id, name: 'Graduation laurel', kind: 'frame', width: 1080, height: 1080, updatedAt } });
+      }
+      const draft = stored.get(id);
+      return draft ? json({ data: draft }) : json({ message: 'Design not found', code: 'NOT_FOUND' }, 404);
+    });
+    const fresh = { ...designFixture(), id: 'fresh-template', name: 'Graduation laurel' };
+    useDesignStore.getState().load(fresh, { created: true });
+    const { result } = renderHook(() => useDesignAutosaveState({ signedIn: true, storage: { saveLocal: async () => {}, saveServer: defaultAutosaveStorage.saveServer } }));
+    await waitFor(() => expect(result.current.status).toBe('saved'));
+    expect(api.to('/designs/fresh-template').map((call) => call.method)).toEqual(['PUT']);
+    expect(api.to('/designs/fresh-template')[0]?.json).not.toHaveProperty('baseUpdatedAt');
+    const opened = await openDesignDraft('fresh-template', true);
+    expect(opened).toMatchObject({ id: 'fresh-template', name: 'Graduation laurel' });
+    expect(api.to('/designs/fresh-template').map((call) => call.method)).toEqual(['PUT', 'GET']);
   });
 });

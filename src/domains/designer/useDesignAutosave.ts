@@ -32,7 +32,8 @@ export interface DesignAutosave extends AutosaveState {
 
 /**
  * Saves the designer's document as it changes: to IndexedDB ~300 ms after an edit (and at once when the page is
- * hidden or closed, or the designer unmounts), and when signed in to the server ~1.5 s after an edit.
+ * hidden or closed, or the designer unmounts), and when signed in to the server ~1.5 s after an edit. A design
+ * loaded as `created` (just made) is saved to both at once.
  */
 export function useDesignAutosaveState(options: DesignAutosaveOptions): DesignAutosave {
   const [state, setState] = useState<AutosaveState>({ status: 'idle', error: null });
@@ -50,11 +51,20 @@ export function useDesignAutosaveState(options: DesignAutosaveOptions): DesignAu
     };
     const autosaver = createAutosaver(through, { signedIn: latest.current.signedIn }, setState);
     saver.current = autosaver;
-    const current = useDesignStore.getState().document;
-    if (current) autosaver.baseline(current);
+    const open = (store: DesignState, document: DesignDocument) => {
+      autosaver.baseline(document);
+      if (!store.created) return;
+      // A design just made is a draft of the account from the start (its page reloads, other devices list it):
+      // saved now like an edit, not on the first edit.
+      useDesignStore.setState({ created: false });
+      autosaver.change(document);
+      void autosaver.flush();
+    };
+    const current = useDesignStore.getState();
+    if (current.document) open(current, current.document);
     const unsubscribe = useDesignStore.subscribe((next, previous) => {
       if (!next.document || next.document === previous.document) return;
-      if (isOpened(next)) autosaver.baseline(next.document);
+      if (isOpened(next)) open(next, next.document);
       else autosaver.change(next.document);
     });
     const flush = () => void autosaver.flush();

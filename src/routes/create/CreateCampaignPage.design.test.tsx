@@ -106,6 +106,25 @@ describe('the create page and the frame designer', { timeout: 30_000 }, () => {
     expect(missingKeys.size).toBe(0);
   });
 
+  it('takes the design’s name as the campaign title when none is typed yet, and hands autosave a new design to save', async () => {
+    creatorServer();
+    renderAt('/create/frame');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Design a frame' }));
+    });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Start from “Graduation laurel”, 1080 × 1350' }, { timeout: 10_000 }));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Designing Graduation laurel' }, { timeout: 10_000 })).toBeTruthy();
+    // The designer's autosave sends a design loaded as created to the account at once (useDesignAutosave.test.tsx).
+    expect(useDesignStore.getState().created).toBe(true);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Use it' }));
+    });
+    expect(titleField().value).toBe('Graduation laurel');
+    expect(missingKeys.size).toBe(0);
+  });
+
   it('replaces the frame when the plan has no room for another one', async () => {
     creatorServer();
     renderAt('/create/frame');
@@ -122,6 +141,8 @@ describe('the create page and the frame designer', { timeout: 30_000 }, () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Use it' }, { timeout: 10_000 }));
     });
     expect(screen.getAllByTestId('frame-card').map((card) => card.getAttribute('data-frame-name'))).toEqual(['my-design.png']);
+    // "Untitled design" is no campaign title.
+    expect(titleField().value).toBe('');
   });
 
   it('says when a design is not found, and leads back to the form', async () => {

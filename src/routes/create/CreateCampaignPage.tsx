@@ -47,20 +47,23 @@ function CreateCampaign({ type }: { type: CampaignType }) {
   const formPath = `/create/${type}`;
 
   const openDesign = useCallback((id: string) => navigate(`${formPath}/${encodeURIComponent(id)}`), [formPath, navigate]);
-  // The new design opens from the store at once; the local draft lets it survive a reload.
+  // The new design opens from the store at once; the local draft lets it survive a reload, and the designer's
+  // autosave sends a `created` design to the account at once.
   const create = async (document: DesignDocument) => {
-    useDesignStore.getState().load(document);
+    useDesignStore.getState().load(document, { created: true });
     await saveLocalDraft(document).catch((error: unknown) => console.warn('The new design could not be saved on this device', error));
     setChoosing(false);
     openDesign(document.id);
   };
-  // The exported PNG joins the form like a picked file; the form is mounted, only hidden.
+  // The exported PNG joins the form like a picked file; the form is mounted, only hidden. The design's name
+  // becomes the campaign title when none is typed yet (not the start dialog's "Untitled design").
   const takeDesign = useCallback(
     (file: File, loaded?: LoadedFrame) => {
-      intake.current?.take([file], loaded);
+      const name = useDesignStore.getState().document?.name;
+      intake.current?.take([file], loaded, name === t('design.start.untitled') ? undefined : name);
       navigate(formPath);
     },
-    [formPath, navigate],
+    [formPath, navigate, t],
   );
   const close = useCallback(() => navigate(formPath), [formPath, navigate]);
 
