@@ -29,7 +29,7 @@ interface LoadedPhoto {
   photoId: string;
   proxy: ImageBitmap;
   faces: { box: Rect; score: number }[];
-  transform: Transform | null;
+  placements: Transform[] | null;
 }
 /** The part of src/pipeline's `Pipeline` the benchmark uses. */
 interface PipelineSeam {
@@ -105,8 +105,9 @@ const pipelineModule = () => importByUrl<{ createPipeline: CreatePipeline }>('/s
 async function framedJpeg(pipeline: PipelineSeam, file: Blob, frame: LoadedFrame, background?: Record<string, unknown>): Promise<Blob> {
   const photo = await pipeline.loadPhoto(file, { frame });
   photo.proxy.close();
-  if (!photo.transform) throw new Error('no automatic placement');
-  const blob = await pipeline.render({ photoId: photo.photoId, frame, transform: photo.transform, format: 'jpeg', quality: 0.9, ...(background ? { background } : {}) });
+  if (!photo.placements) throw new Error('no automatic placement');
+  const slots = photo.placements.map((transform) => ({ photoId: photo.photoId, transform }));
+  const blob = await pipeline.render({ frame, slots, format: 'jpeg', quality: 0.9, ...(background ? { background } : {}) });
   if (blob.type !== 'image/jpeg' || blob.size < 10_000) throw new Error(`unexpected result ${blob.type} ${blob.size} B`);
   return blob;
 }

@@ -1,10 +1,12 @@
 /** Shared types of the editor core. Coordinates are pixels; angles are degrees, clockwise. */
 import type { DesignDocument } from '../contract/design.ts';
 import { FRAME_ALPHA_THRESHOLD, FRAME_MIN_TRANSPARENT_SHARE, type FrameAnalysis } from './frame/findFrameHoles.ts';
+import type { HoleRegion } from './frame/holeRegions.ts';
 import type { Rect, Size } from './geometry.ts';
 import type { FaceBox, PhotoTransform } from './placementTypes.ts';
 
 export type { FrameAnalysis, FrameHole } from './frame/findFrameHoles.ts';
+export type { HoleRegion } from './frame/holeRegions.ts';
 export type { FaceBox, PhotoTransform } from './placementTypes.ts';
 
 export type BackgroundChoice =
@@ -78,27 +80,40 @@ export interface DecodedPhoto {
   visionInput: ImageBitmap;
 }
 
-/** One render of the photo into a frame, at the frame's size × outputScale. */
-export interface RenderRequest {
+/** The photo in one hole of a render. */
+export interface RenderSlot {
   photoId: string;
-  frameId: string;
   transform: PhotoTransform;
+}
+
+/** One render of the photos into a frame, at the frame's size × outputScale. */
+export interface RenderRequest {
+  frameId: string;
+  /** One per hole of the frame, in hole order. */
+  slots: RenderSlot[];
+  /** How the part of a hole its photo does not reach is filled; default { kind: 'blur' }. */
+  fill?: HoleFill;
   background: BackgroundChoice;
-  /** Required unless background is 'keep'. */
-  mask?: PersonMask;
+  /** Person masks by photo id; required for every photo of `slots` unless background is 'keep'. */
+  masks?: Record<string, PersonMask>;
   /** The picture behind the person for background 'design' and 'image'. */
   backgroundImage?: Blob;
   /** 'background' campaigns draw the frame (their design) under the photo; default 'frame'. */
   frameType?: 'frame' | 'background';
   /** Watermark drawn over everything (text already translated); none when absent. */
   watermark?: { text: string; logo?: 'bingkai'; position: 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'auto' };
-  /** 1 or 2. */
+  /** 1 or 2 for a result; a preview's is the size it is shown at, in (0, 2]. */
   outputScale: number;
 }
 
-/** What loadDesign hands back: the frame analysis and the exported PNG (upload it like a frame file). */
-export interface DesignExportResult {
+/** A frame as the image worker holds it: its analysis and, per hole (same order), where the photo goes. */
+export interface FrameLayout {
   analysis: FrameAnalysis;
+  regions: HoleRegion[];
+}
+
+/** What loadDesign hands back: the frame's layout and the exported PNG (upload it like a frame file). */
+export interface DesignExportResult extends FrameLayout {
   png: Blob;
 }
 
@@ -115,15 +130,23 @@ export interface ImageWorkerApi {
    * `holes`: found earlier (the campaign payload's, stored at upload); used as they are, and the frame is
    * analysed only when none is usable (core/frame/findFrameHoles.ts frameAnalysisFromHoles).
    */
-  loadFrame(jobId: number, frameId: string, frame: Blob, kind?: 'frame' | 'background', holes?: readonly Rect[]): Promise<FrameAnalysis>;
+  loadFrame(jobId: number, frameId: string, frame: Blob, kind?: 'frame' | 'background', holes?: readonly Rect[]): Promise<FrameLayout>;
   /**
    * Renders a designer document to a transparent PNG at its native size, analyses it like loadFrame
    * (kind = document.kind) and keeps it as frame `frameId`, so render() can use it right away.
    */
   loadDesign(jobId: number, frameId: string, document: DesignDocument): Promise<DesignExportResult>;
-  place(photoId: string, frameId: string, faces: FaceBox[]): Promise<PhotoTransform>;
+  /** Automatic placement in every hole, the faces shared out between the holes (core/faceAssignment.ts). */
+  place(photoId: string, frameId: string, faces: FaceBox[]): Promise<PhotoTransform[]>;
+  /** Automatic placement of all of the photo's faces in one hole. */
+  placeInHole(photoId: string, frameId: string, faces: FaceBox[], holeIndex: number): Promise<PhotoTransform>;
   /** Draws the result and keeps it under `jobId` for `encode`; returns its size. */
   composite(jobId: number, request: RenderRequest): Promise<Size>;
+  /**
+   * The same picture from the photos' preview copies, at `request.outputScale` (in (0, 2]: the size it is
+   * shown at), for the adjuster: what the supporter sees while adjusting is what they will download.
+   */
+  preview(jobId: number, request: RenderRequest): Promise<ImageBitmap>;
   encode(jobId: number, renderId: number, format: OutputFormat, quality: number): Promise<Blob>;
   release(id: string): Promise<void>;
   cancel(jobId: number): Promise<void>;

@@ -266,7 +266,8 @@ describe('compositeResult', () => {
     const slot: PhotoSlot = { photo: frame, transform: { x: 5, y: 5, scale: 1, rotation: 0 }, cover: { x: 0, y: 0, width: 10, height: 10 } };
     const base: CompositeInput = { frame, frameType: 'frame', slots: [slot], outputScale: 1 };
     const owner = { width: 10, height: 10, data: new Uint8Array(100).map((_, i) => (i % 10 < 5 ? 1 : 2)) };
-    await expect(compositeResult({ ...base, outputScale: 3 })).rejects.toThrow(/Output scale must be 1 or 2/);
+    await expect(compositeResult({ ...base, outputScale: 3 })).rejects.toThrow(/Output scale must be in \(0, 2\]/);
+    await expect(compositeResult({ ...base, outputScale: 0 })).rejects.toThrow(/Output scale/);
     await expect(compositeResult({ ...base, slots: [{ ...slot, transform: { x: Number.NaN, y: 5, scale: 1, rotation: 0 } }] })).rejects.toThrow(/Invalid photo transform/);
     await expect(compositeResult({ ...base, slots: [{ ...slot, transform: { x: 5, y: 5, scale: 0, rotation: 0 } }] })).rejects.toThrow(/Invalid photo transform/);
     await expect(compositeResult({ ...base, slots: [{ ...slot, cover: { x: 0, y: 0, width: 0, height: 10 } }] })).rejects.toThrow(/Invalid cover box/);

@@ -1,7 +1,7 @@
 /**
  * The final picture at output size.
  *
- *   compositeResult(input: CompositeInput) → Promise<OffscreenCanvas>   (2D canvas, frame size × outputScale)
+ *   compositeResult(input: CompositeInput) → Promise<OffscreenCanvas>   (2D canvas, frame size × outputScale, rounded)
  *   photoToOutputMatrix(transform, photo, outputScale) → DOMMatrix      photo px → output px
  *
  * Layers, bottom first:
@@ -104,7 +104,8 @@ function validate(input: CompositeInput): void {
   const { frame, slots, owner, outputScale, frameType } = input;
   if (frameType !== 'frame' && frameType !== 'background') fail(`Unknown frame type "${String(frameType)}".`);
   if (!(frame.width > 0 && frame.height > 0)) fail('The frame image is empty.');
-  if (outputScale !== 1 && outputScale !== 2) fail(`Output scale must be 1 or 2, not ${outputScale}.`);
+  // 1 or 2 for results; previews draw at the size they are shown, below 1.
+  if (!(Number.isFinite(outputScale) && outputScale > 0 && outputScale <= 2)) fail(`Output scale must be in (0, 2], not ${outputScale}.`);
   if (!Array.isArray(slots) || slots.length === 0) fail('There is no photo to composite.');
   slots.forEach((slot, i) => validateSlot(slot, slots.length > 1 ? ` of hole ${i + 1}` : ''));
   if (slots.length > 1 && !owner) fail(`${slots.length} photos need the frame's owner map.`);
@@ -178,8 +179,8 @@ function clippedSlots(input: CompositeInput, owner: OwnerMap, photos: PhotoSampl
 }
 
 export function planLayers(input: CompositeInput): LayerPlan {
-  const width = input.frame.width * input.outputScale;
-  const height = input.frame.height * input.outputScale;
+  const width = Math.round(input.frame.width * input.outputScale);
+  const height = Math.round(input.frame.height * input.outputScale);
   const frame: Layer = { source: input.frame, matrix: new DOMMatrix().scale(input.outputScale) };
   const photos = photoSamples();
   const [only] = input.slots;

@@ -4,23 +4,33 @@
  * only the preview proxy and a small vision copy leave (transferred, not copied).
  */
 import * as Comlink from 'comlink';
-import { compositeResult, type BackgroundLayer } from './composite.ts';
+import { compositeResult, type BackgroundLayer, type PhotoSlot } from './composite.ts';
 import { decodeImage } from './decode.ts';
 import { exportDesign } from './designExport.ts';
 import { encodeImage } from './encode.ts';
 import { analyzeFrameBitmap } from './frameAnalysis.ts';
+import { frameLayout, type LoadedLayout } from './frameLayout.ts';
+import { assignFaces } from '../core/faceAssignment.ts';
 import { frameAnalysisFromHoles } from '../core/frame/findFrameHoles.ts';
 import { autoPlace } from '../core/placement.ts';
 import type { Size } from '../core/geometry.ts';
-import { LIMITS, PipelineError, type FrameAnalysis, type ImageWorkerApi } from '../core/pipelineTypes.ts';
+import { LIMITS, PipelineError, type FaceBox, type FrameAnalysis, type FrameLayout, type ImageWorkerApi, type RenderRequest } from '../core/pipelineTypes.ts';
 
 interface Photo {
   working: ImageBitmap;
+  /** A copy of the proxy the page shows: previews composite from it, at the size they are shown. */
+  preview: ImageBitmap;
   size: Size;
 }
 
 const photos = new Map<string, Photo>();
-const frames = new Map<string, { bitmap: ImageBitmap; analysis: FrameAnalysis }>();
+/** A loaded frame; its photo slots are its regions (one per hole). */
+interface Frame extends LoadedLayout {
+  bitmap: ImageBitmap;
+  analysis: FrameAnalysis;
+}
+
+const frames = new Map<string, Frame>();
 const renders = new Map<number, OffscreenCanvas>();
 const jobs = new Map<number, AbortController>();
 
@@ -44,7 +54,7 @@ function photo(photoId: string): Photo {
   return found;
 }
 
-function frame(frameId: string) {
+function frame(frameId: string): Frame {
   const found = frames.get(frameId);
   if (!found) throw new PipelineError('FRAME_INVALID', `Frame ${frameId} is not loaded`);
   return found;
@@ -52,6 +62,7 @@ function frame(frameId: string) {
 
 function release(id: string): void {
   photos.get(id)?.working.close();
+  photos.get(id)?.preview.close();
   photos.delete(id);
   frames.get(id)?.bitmap.close();
   frames.delete(id);
@@ -81,6 +92,60 @@ async function bitmapOf(blob: Blob, code: 'FRAME_INVALID' | 'RENDER_FAILED'): Pr
   }
 }
 
+/** Keeps a decoded frame with its layout, replacing one of the same id; what the page learns of it. */
+function keepFrame(frameId: string, bitmap: ImageBitmap, analysis: FrameAnalysis): FrameLayout {
+  const layout = frameLayout(bitmap, analysis);
+  release(frameId);
+  frames.set(frameId, { bitmap, analysis, ...layout });
+  return { analysis, regions: layout.regions };
+}
+
+/** The photo must reach the hole's cover box; faces go into its body. */
+function placeIn(size: Size, faces: FaceBox[], region: LoadedLayout['regions'][number]) {
+  return autoPlace({ photo: size, faces, hole: region.cover, body: region.body });
+}
+
+/**
+ * The picture a request asks for. `source` 'working' draws the full-size photos (the result);
+ * 'preview' draws the proxies the page shows, the transforms scaled to them, so a preview at the
+ * size it is shown costs a fraction of a result and shows exactly what the result will.
+ */
+async function compositeRequest(request: RenderRequest, source: 'working' | 'preview', checkpoint: () => void): Promise<OffscreenCanvas> {
+  const { bitmap, regions, owner } = frame(request.frameId);
+  if (request.slots.length !== regions.length) {
+    throw new PipelineError('RENDER_FAILED', `The frame has ${regions.length} photo areas; the render gave ${request.slots.length} photos`);
+  }
+  const choice = request.background;
+  const backgroundImage = choice.kind !== 'keep' && request.backgroundImage ? await bitmapOf(request.backgroundImage, 'RENDER_FAILED') : undefined;
+  try {
+    const slots: PhotoSlot[] = request.slots.map(({ photoId, transform }, index) => {
+      const mask = request.masks?.[photoId];
+      if (choice.kind !== 'keep' && !mask) throw new PipelineError('RENDER_FAILED', `Background "${choice.kind}" needs a person mask of ${photoId}`);
+      const background: BackgroundLayer | undefined = choice.kind !== 'keep' && mask ? { choice, mask, ...(backgroundImage ? { image: backgroundImage } : {}) } : undefined;
+      const { working, preview, size } = photo(photoId);
+      const image = source === 'working' ? working : preview;
+      // Transforms are in working-image pixels; the preview is the same picture, smaller.
+      const scaled = image === working ? transform : { ...transform, scale: (transform.scale * size.width) / image.width };
+      return { photo: image, transform: scaled, cover: regions[index]!.cover, ...(background ? { background } : {}) };
+    });
+    checkpoint();
+    const canvas = await compositeResult({
+      frame: bitmap,
+      frameType: request.frameType ?? 'frame',
+      slots,
+      ...(owner ? { owner } : {}),
+      ...(request.fill ? { fill: request.fill } : {}),
+      outputScale: request.outputScale,
+      ...(request.watermark ? { watermark: request.watermark } : {}),
+      ...(source === 'preview' ? { renderer: 'canvas' as const } : {}),
+    });
+    checkpoint();
+    return canvas;
+  } finally {
+    backgroundImage?.close();
+  }
+}
+
 export const imageWorkerApi: ImageWorkerApi = {
   decode(jobId, photoId, file) {
     return job(jobId, async (_signal, checkpoint) => {
@@ -90,8 +155,9 @@ export const imageWorkerApi: ImageWorkerApi = {
         checkpoint();
         const size = { width: decoded.width, height: decoded.height };
         const visionInput = visionCopy(decoded.proxy, size);
+        const preview = await createImageBitmap(decoded.proxy);
         checkpoint();
-        photos.set(photoId, { working: decoded.working, size });
+        photos.set(photoId, { working: decoded.working, preview, size });
         return Comlink.transfer({ size, proxy: decoded.proxy, visionInput }, [decoded.proxy, visionInput]);
       } catch (error) {
         decoded.working.close();
@@ -114,9 +180,7 @@ export const imageWorkerApi: ImageWorkerApi = {
         checkpoint();
         const analysis = (holes && frameAnalysisFromHoles(bitmap.width, bitmap.height, holes)) ?? (await analyzeFrameBitmap(bitmap, { kind }));
         checkpoint();
-        release(frameId);
-        frames.set(frameId, { bitmap, analysis });
-        return analysis;
+        return keepFrame(frameId, bitmap, analysis);
       } catch (error) {
         bitmap.close();
         throw error;
@@ -129,47 +193,39 @@ export const imageWorkerApi: ImageWorkerApi = {
       const { canvas, png, analysis } = await exportDesign(document, { checkpoint });
       // Kept as the loaded frame, like loadFrame's decoded upload (the same pixels the PNG holds).
       const bitmap = canvas.transferToImageBitmap();
-      release(frameId);
-      frames.set(frameId, { bitmap, analysis });
-      return { analysis, png };
+      return { ...keepFrame(frameId, bitmap, analysis), png };
     });
   },
 
   async place(photoId, frameId, faces) {
     const { size } = photo(photoId);
-    const hole = frame(frameId).analysis.holes[0];
-    if (!hole) throw new PipelineError('FRAME_NOT_TRANSPARENT', 'The frame has no hole for the photo');
-    return autoPlace({ photo: size, faces, hole });
+    const { regions } = frame(frameId);
+    if (regions.length === 0) throw new PipelineError('FRAME_NOT_TRANSPARENT', 'The frame has no hole for the photo');
+    const shares = assignFaces(faces, regions.map((region) => region.hole));
+    return regions.map((region, index) => placeIn(size, shares[index] ?? [], region));
+  },
+
+  async placeInHole(photoId, frameId, faces, holeIndex) {
+    const { size } = photo(photoId);
+    const region = frame(frameId).regions[holeIndex];
+    if (!region) throw new PipelineError('RENDER_FAILED', `The frame has no hole ${holeIndex}`);
+    return placeIn(size, faces, region);
   },
 
   composite(jobId, request) {
     return job(jobId, async (_signal, checkpoint) => {
-      const { working } = photo(request.photoId);
-      const { bitmap, analysis } = frame(request.frameId);
-      const hole = analysis.holes[0];
-      const cover = hole ? { x: hole.x, y: hole.y, width: hole.width, height: hole.height } : { x: 0, y: 0, width: bitmap.width, height: bitmap.height };
-      let background: BackgroundLayer | undefined;
-      let backgroundImage: ImageBitmap | undefined;
-      if (request.background.kind !== 'keep') {
-        if (!request.mask) throw new PipelineError('RENDER_FAILED', `Background "${request.background.kind}" needs a person mask`);
-        if (request.backgroundImage) backgroundImage = await bitmapOf(request.backgroundImage, 'RENDER_FAILED');
-        background = { choice: request.background, mask: request.mask, ...(backgroundImage ? { image: backgroundImage } : {}) };
-      }
-      try {
-        checkpoint();
-        const canvas = await compositeResult({
-          frame: bitmap,
-          frameType: request.frameType ?? 'frame',
-          slots: [{ photo: working, transform: request.transform, cover, ...(background ? { background } : {}) }],
-          outputScale: request.outputScale,
-          ...(request.watermark ? { watermark: request.watermark } : {}),
-        });
-        checkpoint();
-        renders.set(jobId, canvas);
-        return { width: canvas.width, height: canvas.height };
-      } finally {
-        backgroundImage?.close();
-      }
+      if (request.outputScale !== 1 && request.outputScale !== 2) throw new PipelineError('RENDER_FAILED', `Output scale must be 1 or 2, not ${request.outputScale}`);
+      const canvas = await compositeRequest(request, 'working', checkpoint);
+      renders.set(jobId, canvas);
+      return { width: canvas.width, height: canvas.height };
+    });
+  },
+
+  preview(jobId, request) {
+    return job(jobId, async (_signal, checkpoint) => {
+      const canvas = await compositeRequest(request, 'preview', checkpoint);
+      const bitmap = canvas.transferToImageBitmap();
+      return Comlink.transfer(bitmap, [bitmap]);
     });
   },
 

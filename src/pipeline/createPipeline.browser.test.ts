@@ -79,9 +79,9 @@ describe('pipeline with real workers', () => {
       expect(marked.some((m) => cx >= m.x && cx <= m.x + m.width && cy >= m.y && cy <= m.y + m.height), `face at ${cx},${cy}`).toBe(true);
     }
 
-    const transform = loaded.transform!;
+    const transform = loaded.placements![0]!;
     expect(transform).not.toBeNull();
-    const blob = await pipeline.render({ photoId: loaded.photoId, frame, transform, format: 'jpeg', quality: 0.9 });
+    const blob = await pipeline.render({ frame, slots: [{ photoId: loaded.photoId, transform }], format: 'jpeg', quality: 0.9 });
     expect(blob.type).toBe('image/jpeg');
     const out = await pixels(blob);
     expect([out.width, out.height]).toEqual([FRAME_SIDE, FRAME_SIDE]);
@@ -95,7 +95,7 @@ describe('pipeline with real workers', () => {
     expect(face?.status === 'done' && face.workerMs! > 0 && face.workerMs! <= face.ms).toBe(true);
 
     // A blurred background segments the person first, and the result is still the frame's size.
-    const blurred = await pipeline.render({ photoId: loaded.photoId, frame, transform, background: { kind: 'blur', radius: 12 }, format: 'png' });
+    const blurred = await pipeline.render({ frame, slots: [{ photoId: loaded.photoId, transform }], background: { kind: 'blur', radius: 12 }, format: 'png' });
     expect(events.some((e) => e.stage === 'segment' && e.status === 'done')).toBe(true);
     const blurredPixels = await pixels(blurred);
     expect([blurredPixels.width, blurredPixels.height]).toEqual([FRAME_SIDE, FRAME_SIDE]);
@@ -125,7 +125,7 @@ describe('pipeline with real workers', () => {
     loaded.proxy.close();
     await expect(pipeline.crashWorker('image', 'throw')).rejects.toMatchObject({ code: 'WORKER_CRASHED' });
     // The new image worker gets the photo and the frame again by itself.
-    const blob = await pipeline.render({ photoId: loaded.photoId, frame, transform: loaded.transform! });
+    const blob = await pipeline.render({ frame, slots: [{ photoId: loaded.photoId, transform: loaded.placements![0]! }] });
     expect((await pixels(blob)).width).toBe(FRAME_SIDE);
 
     await expect(pipeline.crashWorker('vision', 'hang')).rejects.toMatchObject({ code: 'WORKER_CRASHED' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Size } from '../../core/geometry.ts';
-import type { DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameAnalysis, ImageWorkerApi, PersonMask, RenderRequest, VisionWorkerApi } from '../../core/pipelineTypes.ts';
+import type { DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameLayout, ImageWorkerApi, PersonMask, RenderRequest, VisionWorkerApi } from '../../core/pipelineTypes.ts';
 import type { CrashHook, CrashMode } from '../../core/testing/crashHook.ts';
 import { createCrashablePipeline } from '../testing/createCrashablePipeline.ts';
 import type { ProgressEvent } from './createPipeline.ts';
@@ -22,6 +22,7 @@ class FakeImageWorker implements ImageWorkerApi, CrashHook {
   decodes: Pending<DecodedPhoto>[] = [];
   cancelled: number[] = [];
   composites: RenderRequest[] = [];
+  previews: RenderRequest[] = [];
   /** When false, decode waits for the test to answer. */
   autoDecode = true;
   crashListener: ((reason: string) => void) | null = null;
@@ -42,21 +43,30 @@ class FakeImageWorker implements ImageWorkerApi, CrashHook {
     if (!this.photos.has(photoId)) throw new Error('unknown photo');
     return bitmap(64, 32);
   }
-  async loadFrame(_jobId: number, frameId: string): Promise<FrameAnalysis> {
+  async loadFrame(_jobId: number, frameId: string): Promise<FrameLayout> {
     this.frames.add(frameId);
-    return { width: 100, height: 100, holes: [], transparentShare: 0.5 };
+    const hole = { x: 0, y: 0, width: 100, height: 100 };
+    return { analysis: { width: 100, height: 100, holes: [], transparentShare: 0.5 }, regions: [{ hole, cover: hole, body: hole, softEdge: false, shape: 'rectangle' }] };
   }
   async loadDesign(): Promise<DesignExportResult> {
     throw new Error('not used by these tests');
   }
   async place(photoId: string, frameId: string, faces: FaceBox[]) {
+    return [await this.placeInHole(photoId, frameId, faces)];
+  }
+  async placeInHole(photoId: string, frameId: string, faces: FaceBox[]) {
     if (!this.photos.has(photoId) || !this.frames.has(frameId)) throw Object.assign(new Error('missing'), { name: 'PipelineError:RENDER_FAILED' });
     return { x: 50, y: 50, scale: faces.length + 1, rotation: 0 };
   }
   async composite(_jobId: number, request: RenderRequest): Promise<Size> {
-    if (!this.photos.has(request.photoId) || !this.frames.has(request.frameId)) throw Object.assign(new Error('missing'), { name: 'PipelineError:RENDER_FAILED' });
+    if (!request.slots.every((slot) => this.photos.has(slot.photoId)) || !this.frames.has(request.frameId)) throw Object.assign(new Error('missing'), { name: 'PipelineError:RENDER_FAILED' });
     this.composites.push(request);
     return { width: 100, height: 100 };
+  }
+  async preview(_jobId: number, request: RenderRequest) {
+    if (!request.slots.every((slot) => this.photos.has(slot.photoId)) || !this.frames.has(request.frameId)) throw Object.assign(new Error('missing'), { name: 'PipelineError:RENDER_FAILED' });
+    this.previews.push(request);
+    return bitmap(Math.round(100 * request.outputScale), Math.round(100 * request.outputScale));
   }
   async encode(_jobId: number, renderId: number, format: string) {
     return new Blob([`render ${renderId}`], { type: `image/${format}` });
@@ -127,7 +137,7 @@ describe('createPipeline', () => {
     const loaded = await pipeline.loadPhoto(photo(64), { frame });
     expect(loaded.size).toEqual({ width: 640, height: 320 });
     expect(loaded.faces[0]?.box).toEqual({ x: 100, y: 100, width: 200, height: 200 });
-    expect(loaded.transform).toEqual({ x: 50, y: 50, scale: 2, rotation: 0 });
+    expect(loaded.placements).toEqual([{ x: 50, y: 50, scale: 2, rotation: 0 }]);
     expect(images).toHaveLength(1);
     const done = events.filter((e) => e.status === 'done').map((e) => e.stage);
     expect(done).toEqual(['analyze', 'decode', 'face', 'place']);
@@ -165,12 +175,40 @@ describe('createPipeline', () => {
     const { pipeline, images } = setup();
     const frame = await pipeline.analyzeFrame(new Blob(['frame']));
     const loaded = await pipeline.loadPhoto(photo(64), { frame });
-    const blob = await pipeline.render({ photoId: loaded.photoId, frame, transform: loaded.transform!, format: 'png' });
+    const blob = await pipeline.render({ frame, slots: [{ photoId: loaded.photoId, transform: loaded.placements![0]! }], format: 'png' });
     expect(blob.type).toBe('image/png');
-    await pipeline.render({ photoId: loaded.photoId, frame, transform: loaded.transform!, background: { kind: 'blur', radius: 8 } });
+    await pipeline.render({ frame, slots: [{ photoId: loaded.photoId, transform: loaded.placements![0]! }], background: { kind: 'blur', radius: 8 } });
     const [keep, blur] = images[0]!.composites;
-    expect(keep?.mask).toBeUndefined();
-    expect(blur?.mask?.data).toEqual(new Uint8Array([0, 255]));
+    expect(keep?.masks).toBeUndefined();
+    expect(blur?.masks?.[loaded.photoId]?.data).toEqual(new Uint8Array([0, 255]));
+  });
+
+  it('previews at the size asked, with the person mask made once per photo', async () => {
+    const { pipeline, images, events } = setup();
+    const frame = await pipeline.analyzeFrame(new Blob(['frame']));
+    const loaded = await pipeline.loadPhoto(photo(64), { frame });
+    const slots = [{ photoId: loaded.photoId, transform: loaded.placements![0]! }];
+    const first = await pipeline.preview({ frame, slots, background: { kind: 'color', color: '#fff' }, scale: 0.5 });
+    await pipeline.preview({ frame, slots, background: { kind: 'color', color: '#fff' }, scale: 0.5 });
+    expect([first.width, first.height]).toEqual([50, 50]);
+    expect(images[0]!.previews.map((request) => request.outputScale)).toEqual([0.5, 0.5]);
+    expect(images[0]!.previews[1]!.masks?.[loaded.photoId]?.data).toEqual(new Uint8Array([0, 255]));
+    expect(events.filter((e) => e.stage === 'segment' && e.status === 'done')).toHaveLength(1);
+  });
+
+  it('keeps the photos other holes still show when a new photo loads', async () => {
+    const { pipeline, images } = setup();
+    const frame = await pipeline.analyzeFrame(new Blob(['frame']));
+    const first = await pipeline.loadPhoto(photo(64), { frame });
+    const second = await pipeline.loadPhoto(photo(32), { frame, keep: [first.photoId] });
+    await flush();
+    expect([...images[0]!.photos].sort()).toEqual([first.photoId, second.photoId].sort());
+    const slots = [{ photoId: first.photoId, transform: first.placements![0]! }, { photoId: second.photoId, transform: second.placements![0]! }];
+    await pipeline.render({ frame, slots, background: { kind: 'blur', radius: 8 } });
+    expect(Object.keys(images[0]!.composites[0]!.masks ?? {}).sort()).toEqual([first.photoId, second.photoId].sort());
+    pipeline.release(first.photoId);
+    await flush();
+    expect([...images[0]!.photos]).toEqual([second.photoId]);
   });
 
   it('after the image worker crashes, render decodes the photo and loads the frame again on the new worker', async () => {
@@ -180,7 +218,7 @@ describe('createPipeline', () => {
     await expect(pipeline.crashWorker('image', 'throw')).rejects.toMatchObject({ code: 'WORKER_CRASHED' });
     expect(images[0]!.terminated).toBe(true);
     events.length = 0;
-    const blob = await pipeline.render({ photoId: loaded.photoId, frame, transform: loaded.transform! });
+    const blob = await pipeline.render({ frame, slots: [{ photoId: loaded.photoId, transform: loaded.placements![0]! }] });
     expect(await blob.text()).toMatch(/^render \d+$/);
     expect(images).toHaveLength(2);
     expect(events.filter((e) => e.status === 'done').map((e) => e.stage)).toEqual(['decode', 'analyze', 'composite', 'encode']);

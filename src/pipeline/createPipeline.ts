@@ -1,12 +1,27 @@
 import * as Comlink from 'comlink';
 import type { DesignDocument } from '../../contract/design.ts';
 import type { Rect, Size } from '../../core/geometry.ts';
-import { PipelineError, type BackgroundChoice, type FaceBox, type FrameAnalysis, type ImageWorkerApi, type OutputFormat, type PersonMask, type PhotoTransform, type PipelineErrorCode, type RenderRequest, type VisionWorkerApi } from '../../core/pipelineTypes.ts';
+import {
+  PipelineError,
+  type BackgroundChoice,
+  type FaceBox,
+  type FrameAnalysis,
+  type HoleFill,
+  type HoleRegion,
+  type ImageWorkerApi,
+  type OutputFormat,
+  type PersonMask,
+  type PhotoTransform,
+  type PipelineErrorCode,
+  type RenderRequest,
+  type RenderSlot,
+  type VisionWorkerApi,
+} from '../../core/pipelineTypes.ts';
 import { isPipelineError, toPipelineError } from './pipelineErrors.ts';
 import { startWorker } from './startWorker.ts';
 import { createWorkerSlot, type RunOptions, type WorkerHandle, type WorkerSlot } from './workerSlot.ts';
 
-export type PipelineStage = 'warm' | 'decode' | 'face' | 'segment' | 'analyze' | 'export' | 'place' | 'composite' | 'encode';
+export type PipelineStage = 'warm' | 'decode' | 'face' | 'segment' | 'analyze' | 'export' | 'place' | 'composite' | 'preview' | 'encode';
 
 export type ProgressEvent =
   | { stage: PipelineStage; status: 'start' }
@@ -21,8 +36,8 @@ export interface LoadedPhoto {
   /** Working-image size: the space of `faces` and `transform`. */
   size: Size;
   faces: FaceBox[];
-  /** Automatic placement in the frame given to loadPhoto, else null. */
-  transform: PhotoTransform | null;
+  /** Automatic placement in each hole of the frame given to loadPhoto (faces shared out between the holes), else null. */
+  placements: PhotoTransform[] | null;
 }
 
 /** 'frame': the photo shows through the PNG's holes; 'background': the photo goes over the design. */
@@ -31,16 +46,24 @@ export type FrameKind = 'frame' | 'background';
 export interface LoadedFrame {
   frameId: string;
   analysis: FrameAnalysis;
+  /** Where photos go: one region per photo slot of a render (normally one per hole, in hole order). */
+  regions: HoleRegion[];
 }
 
-export interface RenderOptions {
-  photoId: string;
+/** What a picture shows: the photos in the frame's holes, the fill, the background and the watermark. */
+export interface PictureOptions {
   frame: LoadedFrame;
-  transform: PhotoTransform;
+  /** One per region of the frame, in order. */
+  slots: RenderSlot[];
+  /** How the part of a hole its photo does not reach is filled; default blur. */
+  fill?: HoleFill;
   background?: BackgroundChoice;
   backgroundImage?: Blob;
   frameType?: RenderRequest['frameType'];
   watermark?: RenderRequest['watermark'];
+}
+
+export interface RenderOptions extends PictureOptions {
   format?: OutputFormat;
   /** 0..1, for JPEG and WebP. */
   quality?: number;
@@ -49,11 +72,20 @@ export interface RenderOptions {
   signal?: AbortSignal;
 }
 
+export interface PreviewOptions extends PictureOptions {
+  /** Output px per frame px, in (0, 2]. */
+  scale: number;
+  signal?: AbortSignal;
+}
+
 export interface Pipeline {
   /** Starts the workers and loads the models, so that the first photo is fast. */
   warm(): Promise<void>;
-  /** Decodes a photo and finds its faces; a newer call cancels this one (PipelineError CANCELLED). */
-  loadPhoto(file: Blob, options?: { frame?: LoadedFrame; signal?: AbortSignal }): Promise<LoadedPhoto>;
+  /**
+   * Decodes a photo and finds its faces; a newer call cancels this one (PipelineError CANCELLED).
+   * The workers then keep this photo and those in `keep` (photos still shown in other holes); others are released.
+   */
+  loadPhoto(file: Blob, options?: { frame?: LoadedFrame; signal?: AbortSignal; keep?: readonly string[] }): Promise<LoadedPhoto>;
   /**
    * Loads a frame (a Blob, or a same-origin URL fetched here) into the worker and analyses it. With `holes`
    * (a campaign payload's, found by the server at upload) those are used and the frame is analysed only
@@ -65,9 +97,19 @@ export interface Pipeline {
    * uploaded frame of the document's kind; the frame stays loaded for place() and render().
    */
   exportDesign(document: DesignDocument, options?: { signal?: AbortSignal }): Promise<{ png: Blob; frame: LoadedFrame }>;
-  /** Automatic placement of a loaded photo in a loaded frame. */
-  place(photo: LoadedPhoto, frame: LoadedFrame): Promise<PhotoTransform>;
+  /** Automatic placement of a loaded photo in each hole of a loaded frame, the faces shared out between the holes. */
+  place(photo: LoadedPhoto, frame: LoadedFrame): Promise<PhotoTransform[]>;
+  /** Automatic placement of all of a photo's faces in one hole. */
+  placeInHole(photo: LoadedPhoto, frame: LoadedFrame, holeIndex: number): Promise<PhotoTransform>;
+  /** Frees a photo's pixels in the workers (a photo no hole shows any more). */
+  release(photoId: string): void;
   render(options: RenderOptions): Promise<Blob>;
+  /**
+   * The picture render() would make, from the photos' preview copies at `scale` × the frame's size (the size
+   * it is shown at): for the adjuster, so what the supporter sees is what they download. Person masks are
+   * made once per photo and reused.
+   */
+  preview(options: PreviewOptions): Promise<ImageBitmap>;
   onProgress(listener: (event: ProgressEvent) => void): () => void;
   dispose(): void;
 }
@@ -220,10 +262,31 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
     return mask;
   }
 
-  async function place(photoId: string, faces: FaceBox[], frame: LoadedFrame, signal: AbortSignal | undefined): Promise<PhotoTransform> {
+  async function place(photoId: string, faces: FaceBox[], frame: LoadedFrame, signal: AbortSignal | undefined): Promise<PhotoTransform[]> {
     await photoInImageWorker(photoId, signal);
     await frameInImageWorker(frame.frameId, signal);
     return stage(image, 'place', (api) => api.place(photoId, frame.frameId, faces), { fallback: 'RENDER_FAILED', signal });
+  }
+
+  /** The worker's request for a render or preview; the photos, their masks and the frame are made ready in the worker first. */
+  async function renderRequest(options: PictureOptions, outputScale: number, signal: AbortSignal | undefined): Promise<RenderRequest> {
+    const { frame, slots, fill, background = { kind: 'keep' }, backgroundImage, frameType, watermark } = options;
+    const photoIds = [...new Set(slots.map((slot) => slot.photoId))];
+    const masks: Record<string, PersonMask> = {};
+    if (needsMask(background)) for (const photoId of photoIds) masks[photoId] = await personMask(photoId, signal);
+    for (const photoId of photoIds) await photoInImageWorker(photoId, signal);
+    await frameInImageWorker(frame.frameId, signal);
+    return {
+      frameId: frame.frameId,
+      slots: slots.map(({ photoId, transform }) => ({ photoId, transform })),
+      background,
+      outputScale,
+      ...(needsMask(background) ? { masks } : {}),
+      ...(fill ? { fill } : {}),
+      ...(backgroundImage ? { backgroundImage } : {}),
+      ...(watermark ? { watermark } : {}),
+      ...(frameType ? { frameType } : {}),
+    };
   }
 
   return {
@@ -242,7 +305,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       return warming;
     },
 
-    async loadPhoto(file, { frame, signal } = {}) {
+    async loadPhoto(file, { frame, signal, keep = [] } = {}) {
       currentLoad?.abort();
       const controller = new AbortController();
       currentLoad = controller;
@@ -288,11 +351,11 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
           if (isPipelineError(error, 'CANCELLED')) throw error;
           console.warn('Face detection failed; placing without faces', error);
         }
-        const transform = frame ? await place(photoId, faces, frame, jobSignal) : null;
+        const placements = frame ? await place(photoId, faces, frame, jobSignal) : null;
         if (jobSignal.aborted) throw new PipelineError('CANCELLED', 'A newer photo replaced this one');
-        // Only the newest photo stays cached in the workers.
-        for (const id of photos.keys()) if (id !== photoId) release(id);
-        return { photoId, proxy: decoded.proxy, size: decoded.size, faces, transform };
+        // Only the newest photo and those still shown stay cached in the workers.
+        for (const id of photos.keys()) if (id !== photoId && !keep.includes(id)) release(id);
+        return { photoId, proxy: decoded.proxy, size: decoded.size, faces, placements };
       } catch (error) {
         // Also when cancelled: the worker may have finished decoding before it heard of the cancel.
         release(photoId);
@@ -312,7 +375,7 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       } else blob = frame;
       const frameId = `frame-${++nextId}`;
       const record = { blob, kind, holes, generation: 0 };
-      const analysis = await stage(
+      const { analysis, regions } = await stage(
         image,
         'analyze',
         (api, jobId) => {
@@ -322,13 +385,13 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
         { fallback: 'FRAME_INVALID', signal },
       );
       frames.set(frameId, record);
-      return { frameId, analysis };
+      return { frameId, analysis, regions };
     },
 
     async exportDesign(document, { signal } = {}) {
       const frameId = `frame-${++nextId}`;
       let generation = 0;
-      const { analysis, png } = await stage(
+      const { analysis, regions, png } = await stage(
         image,
         'export',
         (api, jobId) => {
@@ -339,36 +402,37 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       );
       // A restarted worker gets the PNG back through loadFrame, like an uploaded frame.
       frames.set(frameId, { blob: png, kind: document.kind, generation });
-      return { png, frame: { frameId, analysis } };
+      return { png, frame: { frameId, analysis, regions } };
     },
 
     place: (photo, frame) => place(photo.photoId, photo.faces, frame, undefined),
 
-    async render({ photoId, frame, transform, background = { kind: 'keep' }, backgroundImage, frameType, watermark, format = 'jpeg', quality = 0.92, outputScale = 1, signal }) {
-      const mask = needsMask(background) ? await personMask(photoId, signal) : undefined;
-      await photoInImageWorker(photoId, signal);
-      await frameInImageWorker(frame.frameId, signal);
+    async placeInHole(photo, frame, holeIndex) {
+      await photoInImageWorker(photo.photoId, undefined);
+      await frameInImageWorker(frame.frameId, undefined);
+      return stage(image, 'place', (api) => api.placeInHole(photo.photoId, frame.frameId, photo.faces, holeIndex), { fallback: 'RENDER_FAILED' });
+    },
+
+    release,
+
+    async render({ format = 'jpeg', quality = 0.92, outputScale = 1, signal, ...options }) {
+      const request = await renderRequest(options, outputScale, signal);
       let renderId = 0;
       await stage(
         image,
         'composite',
         (api, jobId) => {
           renderId = jobId;
-          return api.composite(jobId, {
-            photoId,
-            frameId: frame.frameId,
-            transform,
-            background,
-            outputScale,
-            ...(mask ? { mask } : {}),
-            ...(backgroundImage ? { backgroundImage } : {}),
-            ...(watermark ? { watermark } : {}),
-            ...(frameType ? { frameType } : {}),
-          });
+          return api.composite(jobId, request);
         },
         { fallback: 'RENDER_FAILED', signal },
       );
       return stage(image, 'encode', (api, jobId) => api.encode(jobId, renderId, format, quality), { fallback: 'ENCODE_FAILED', signal });
+    },
+
+    async preview({ scale, signal, ...options }) {
+      const request = await renderRequest(options, scale, signal);
+      return stage(image, 'preview', (api, jobId) => api.preview(jobId, request), { fallback: 'RENDER_FAILED', signal });
     },
 
     onProgress(listener) {

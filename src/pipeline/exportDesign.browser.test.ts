@@ -69,7 +69,7 @@ describe('pipeline.exportDesign with the real image worker', () => {
     const response = await fetch('/node_modules/@vladmandic/face-api/demo/sample1.jpg');
     const photo = await pipeline.loadPhoto(await response.blob(), { frame });
     photo.proxy.close();
-    expect(photo.transform).not.toBeNull();
+    expect(photo.placements).toHaveLength(frame.regions.length);
     const check = async (blob: Blob) => {
       const result = await pixels(blob);
       expect([result.width, result.height]).toEqual([1080, 1080]);
@@ -77,10 +77,10 @@ describe('pipeline.exportDesign with the real image worker', () => {
       expect(near(result.at(540, 280), [...MARK, 255], 12)).toBe(true);
       expect(near(result.at(540, 500), [...BACKGROUND, 255], 12)).toBe(false); // the photo shows in the hole
     };
-    await check(await pipeline.render({ photoId: photo.photoId, frame, transform: photo.transform!, format: 'png' }));
+    await check(await pipeline.render({ frame, slots: photo.placements!.map((transform) => ({ photoId: photo.photoId, transform })), format: 'png' }));
     await expect(pipeline.crashWorker('image', 'throw')).rejects.toMatchObject({ code: 'WORKER_CRASHED' });
     // The new worker gets the exported PNG through loadFrame.
-    await check(await pipeline.render({ photoId: photo.photoId, frame, transform: photo.transform!, format: 'png' }));
+    await check(await pipeline.render({ frame, slots: photo.placements!.map((transform) => ({ photoId: photo.photoId, transform })), format: 'png' }));
   }, 90_000);
 
   it('rejects a frame design without a hole like an opaque upload, but takes it as a background design', async () => {

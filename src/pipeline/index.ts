@@ -1,8 +1,8 @@
 export { createPipeline } from './createPipeline.ts';
-export type { FrameKind, LoadedFrame, LoadedPhoto, Pipeline, PipelineOptions, PipelineStage, ProgressEvent, RenderOptions } from './createPipeline.ts';
+export type { FrameKind, LoadedFrame, LoadedPhoto, PictureOptions, Pipeline, PipelineOptions, PipelineStage, PreviewOptions, ProgressEvent, RenderOptions } from './createPipeline.ts';
 export { isPipelineError, toPipelineError } from './pipelineErrors.ts';
 export { pipelineSupported } from './pipelineSupported.ts';
-export type { BackgroundChoice, FaceBox, FrameAnalysis, OutputFormat, PhotoTransform, PipelineErrorCode } from '../../core/pipelineTypes.ts';
+export type { BackgroundChoice, FaceBox, FrameAnalysis, HoleFill, HoleRegion, OutputFormat, PhotoTransform, PipelineErrorCode, RenderSlot } from '../../core/pipelineTypes.ts';
 export { PipelineError } from '../../core/pipelineTypes.ts';
 export { autoPlace, clampTransform, coversHole, MAX_ZOOM, pan, photoToFrameMatrix, rotateBy, setRotation, setRotationAbout, zoomAt } from '../../core/placement.ts';
 export { resultFileName } from '../../core/resultFileName.ts';

@@ -27,7 +27,7 @@ interface PipelineSeam {
     proxy: ImageBitmap;
     size: { width: number; height: number };
     faces: CaseResult['faces'];
-    transform: Transform | null;
+    placements: Transform[] | null;
   }>;
   render(options: Record<string, unknown>): Promise<Blob>;
   onProgress(listener: (event: { stage: string; status: string; ms?: number }) => void): () => void;
@@ -85,13 +85,15 @@ window.runCase = async (spec) => {
     const photo = await pipeline.loadPhoto(await fetchBlob(spec.photo), { frame });
     const proxySize = { width: photo.proxy.width, height: photo.proxy.height };
     photo.proxy.close();
-    if (!photo.transform) throw new Error('loadPhoto with a frame returned no transform');
-    const placed = spec.transform ?? photo.transform;
+    const [first] = photo.placements ?? [];
+    if (!photo.placements || !first) throw new Error('loadPhoto with a frame returned no placement');
+    // A spec's transform or shift applies to the first hole; other holes keep their automatic placement.
+    const placed = spec.transform ?? first;
     const transform = spec.shift ? { ...placed, x: placed.x + spec.shift.x, y: placed.y + spec.shift.y } : placed;
+    const slots = [transform, ...photo.placements.slice(1)].map((t) => ({ photoId: photo.photoId, transform: t }));
     const blob = await pipeline.render({
-      photoId: photo.photoId,
       frame,
-      transform,
+      slots,
       background: spec.background,
       ...(spec.backgroundImage ? { backgroundImage: await fetchBlob(spec.backgroundImage) } : {}),
       ...(spec.watermark ? { watermark: spec.watermark } : {}),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/ApiError.ts';
 import type { FrameAnalysisState, FrameDraft } from './frameDrafts.ts';
-import { draftFromFile, draftFromFrame, frameRefs, frameRefusal, moveItem, storedHoles } from './frameDrafts.ts';
+import { draftFromFile, draftFromFrame, frameRefs, frameRefusal, isOpaqueDesign, moveItem, photoAreas, storedHoles } from './frameDrafts.ts';
 
 const ready = (width: number, height: number, transparentShare: number): FrameAnalysisState => ({
   status: 'ready',
-  loaded: { frameId: 'frame-1', analysis: { width, height, transparentShare, holes: [] } },
+  loaded: { frameId: 'frame-1', analysis: { width, height, transparentShare, holes: [] }, regions: [] },
 });
 const invalid = (message: string) => new ApiError({ status: 400, code: 'FRAME_INVALID', message });
 
@@ -19,22 +19,24 @@ describe('moveItem', () => {
 });
 
 describe('frameRefusal', () => {
-  it('names a disguised JPEG and an oversized file', () => {
-    expect(frameRefusal(new ApiError({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The frame is a JPEG image' }), 'frame', { status: 'pending' })).toEqual({ key: 'notPng', detail: 'The frame is a JPEG image' });
-    expect(frameRefusal(new ApiError({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'big' }), 'frame', { status: 'pending' })).toMatchObject({ key: 'tooBig', values: { max: 10 } });
+  it('names a disguised JPEG and an oversized file, without repeating the server’s words', () => {
+    expect(frameRefusal(new ApiError({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The frame is a JPEG image' }), 'frame', { status: 'pending' })).toEqual({ key: 'notPng' });
+    expect(frameRefusal(new ApiError({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'big' }), 'frame', { status: 'pending' })).toEqual({ key: 'tooBig', values: { max: 10 } });
   });
 
   it('explains a FRAME_INVALID with the browser’s own analysis', () => {
-    expect(frameRefusal(invalid('small'), 'frame', ready(400, 400, 0.5))).toEqual({ key: 'wrongSize', values: { width: 400, height: 400, min: 500, max: 4096 }, detail: 'small' });
-    expect(frameRefusal(invalid('opaque'), 'frame', ready(1080, 1080, 0.01))).toMatchObject({ key: 'notTransparent', values: { percent: 5 } });
-    expect(frameRefusal(invalid('opaque'), 'frame', { status: 'failed', code: 'FRAME_NOT_TRANSPARENT' })).toMatchObject({ key: 'notTransparent' });
-    // Background designs need no transparency: the server's reason stands.
-    expect(frameRefusal(invalid('no alpha'), 'background', ready(1080, 1080, 0))).toEqual({ key: 'invalid', detail: 'no alpha' });
+    expect(frameRefusal(invalid('small'), 'frame', ready(400, 400, 0.5))).toEqual({ key: 'wrongSize', values: { width: 400, height: 400, min: 500, max: 4096 } });
+    expect(frameRefusal(invalid('opaque'), 'frame', ready(1080, 1080, 0.01))).toEqual({ key: 'notTransparent', values: { percent: 5 } });
+    expect(frameRefusal(invalid('opaque'), 'frame', { status: 'failed', code: 'FRAME_NOT_TRANSPARENT' })).toEqual({ key: 'notTransparent', values: { percent: 5 } });
+    // Nothing else explains it: the server's reason is the detail.
+    expect(frameRefusal(invalid('The PNG may be damaged'), 'background', ready(1080, 1080, 0))).toEqual({ key: 'invalid', detail: 'The PNG may be damaged' });
   });
 
   it('keeps other failures apart from refusals', () => {
-    expect(frameRefusal(new ApiError({ status: 0, code: 'NETWORK', message: 'offline' }), 'frame', { status: 'pending' })).toEqual({ key: 'uploadFailed', detail: 'offline' });
-    expect(frameRefusal(new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'sign in' }), 'frame', { status: 'pending' })).toMatchObject({ key: 'signIn' });
+    // The code, so the creator reads the translated reason and not the network error's own words.
+    expect(frameRefusal(new ApiError({ status: 0, code: 'NETWORK', message: 'Failed to fetch' }), 'frame', { status: 'pending' })).toEqual({ key: 'uploadFailed', errorCode: 'NETWORK' });
+    expect(frameRefusal(new TypeError('bug'), 'frame', { status: 'pending' })).toEqual({ key: 'uploadFailed' });
+    expect(frameRefusal(new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'sign in' }), 'frame', { status: 'pending' })).toEqual({ key: 'signIn' });
   });
 });
 
@@ -61,5 +63,28 @@ describe('storedHoles', () => {
     expect(storedHoles(checked)).toEqual([hole]);
     // A stored frame without holes (found before the current rules) is analysed in the browser.
     expect(storedHoles(draftFromFrame({ id: 'f2', position: 1, url: '/files/f2.png', width: 800, height: 800, holes: [] }, 1, { status: 'pending' }))).toBeUndefined();
+  });
+});
+
+describe('opaque designs', () => {
+  const picked = () => draftFromFile(new File(['x'], 'poster.png'), 'blob:poster', { status: 'pending' });
+
+  it('offers a design refused as a frame for its transparency, and nothing else, as a background', () => {
+    expect(isOpaqueDesign({ ...picked(), analysis: { status: 'failed', code: 'FRAME_NOT_TRANSPARENT' } })).toBe(true);
+    expect(isOpaqueDesign({ ...picked(), upload: { status: 'refused', refusal: { key: 'notTransparent', values: { percent: 5 } } } })).toBe(true);
+    expect(isOpaqueDesign({ ...picked(), upload: { status: 'refused', refusal: { key: 'notPng' } } })).toBe(false);
+    expect(isOpaqueDesign({ ...picked(), analysis: { status: 'failed', code: 'FRAME_INVALID' } })).toBe(false);
+    expect(isOpaqueDesign(picked())).toBe(false);
+  });
+
+  it('has no photo area to outline when the whole background design is the photo area', () => {
+    // What the worker answers for an opaque background design: one hole over the whole canvas.
+    const whole = { x: 0, y: 0, width: 1080, height: 1350, area: 1080 * 1350, share: 1 };
+    const opaque: FrameDraft = { ...picked(), analysis: { status: 'ready', loaded: { frameId: 'f', analysis: { width: 1080, height: 1350, transparentShare: 0, holes: [whole] }, regions: [] } } };
+    expect(photoAreas(opaque, 'background')).toEqual({ width: 1080, height: 1350, holes: [] });
+    const hole = { x: 100, y: 100, width: 500, height: 500, area: 250_000, share: 0.17 };
+    const withHole: FrameDraft = { ...picked(), analysis: { status: 'ready', loaded: { frameId: 'g', analysis: { width: 1080, height: 1350, transparentShare: 0.2, holes: [hole] }, regions: [] } } };
+    expect(photoAreas(withHole, 'background')?.holes).toEqual([hole]);
+    expect(photoAreas(withHole, 'frame')?.holes).toEqual([hole]);
   });
 });

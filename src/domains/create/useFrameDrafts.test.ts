@@ -11,7 +11,7 @@ function countingPipeline() {
   const pipeline = {
     analyzeFrame: (frame: unknown) => {
       calls.push(frame);
-      return Promise.resolve({ frameId: `analysed-${calls.length}`, analysis });
+      return Promise.resolve({ frameId: `analysed-${calls.length}`, analysis, regions: [] });
     },
   } as unknown as Pipeline;
   return { pipeline, calls };
@@ -30,7 +30,7 @@ describe('useFrameDrafts', () => {
 
   it('takes a designed frame with the analysis the export made, without analysing it again', async () => {
     const { pipeline, calls } = countingPipeline();
-    const loaded: LoadedFrame = { frameId: 'exported-design', analysis };
+    const loaded: LoadedFrame = { frameId: 'exported-design', analysis, regions: [] };
     const { result } = renderHook(() => useFrameDrafts({ type: 'frame', pipeline, pipelineSupported: true, signedIn: false }));
     act(() => void result.current.add([png('design.png')], loaded));
     expect(result.current.drafts[0]?.analysis).toEqual({ status: 'ready', loaded });

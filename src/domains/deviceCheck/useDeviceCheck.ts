@@ -96,8 +96,9 @@ export function useDeviceCheck() {
       const loaded = await pipeline.loadPhoto(photo, { frame: loadedFrame });
       // This page shows only the result; an editor would draw the proxy.
       loaded.proxy.close();
-      const transform = loaded.transform ?? (await pipeline.place(loaded, loadedFrame));
-      const blob = await pipeline.render({ photoId: loaded.photoId, frame: loadedFrame, transform, background: BACKGROUNDS[backgroundName], format: 'jpeg', quality: 0.9 });
+      const placements = loaded.placements ?? (await pipeline.place(loaded, loadedFrame));
+      const slots = placements.map((transform) => ({ photoId: loaded.photoId, transform }));
+      const blob = await pipeline.render({ frame: loadedFrame, slots, background: BACKGROUNDS[backgroundName], format: 'jpeg', quality: 0.9 });
       setResult({ url: URL.createObjectURL(blob), bytes: blob.size, size: null, photoSize: loaded.size, faces: loaded.faces });
       setStatus('done');
     } catch (failure) {

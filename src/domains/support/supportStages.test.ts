@@ -15,8 +15,10 @@ describe('trackStages', () => {
     expect(currentStage(running)).toBeNull();
   });
 
-  it('ignores the quiet warm-up and ends that never started', () => {
+  it('ignores the quiet warm-up and previews, and ends that never started', () => {
     expect(trackStages([], { stage: 'warm', status: 'start' })).toEqual([]);
+    expect(trackStages([], { stage: 'preview', status: 'start' })).toEqual([]);
+    expect(trackStages(['decode'], { stage: 'preview', status: 'start' })).toEqual(['decode']);
     expect(trackStages(['place'], { stage: 'encode', status: 'done', ms: 1 })).toEqual(['place']);
   });
 

@@ -1,8 +1,10 @@
 import type { PipelineStage, ProgressEvent } from '../../pipeline/index.ts';
 import type { SupportStep } from './useLatestStep.ts';
 
-/** The stages the supporter sees as progress (warm-up runs quietly while they pick a photo). */
-export type VisibleStage = Exclude<PipelineStage, 'warm'>;
+/** The stages the supporter sees as progress: not the warm-up (while they pick a photo) nor previews (while they adjust). */
+export type VisibleStage = Exclude<PipelineStage, 'warm' | 'preview'>;
+
+const isVisible = (stage: PipelineStage): stage is VisibleStage => stage !== 'warm' && stage !== 'preview';
 
 /** What the progress line names: the step itself until one of its stages starts, then the stage. */
 export type ProgressKey = SupportStep | VisibleStage;
@@ -36,9 +38,10 @@ export function forwardProgress(shown: ProgressKey | null, next: ProgressKey): P
  * worker decodes anew), so each start counts once and each end removes one.
  */
 export function trackStages(running: readonly VisibleStage[], event: ProgressEvent): VisibleStage[] {
-  if (event.stage === 'warm') return [...running];
-  if (event.status === 'start') return [...running, event.stage];
-  const index = running.indexOf(event.stage);
+  const { stage } = event;
+  if (!isVisible(stage)) return [...running];
+  if (event.status === 'start') return [...running, stage];
+  const index = running.indexOf(stage);
   return index === -1 ? [...running] : [...running.slice(0, index), ...running.slice(index + 1)];
 }
 
