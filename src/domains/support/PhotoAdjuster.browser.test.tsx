@@ -57,16 +57,14 @@ function Harness({ onCommit, frameType = 'frame' }: { onCommit: (t: PhotoTransfo
   return (
     <div style={{ width: FRAME.width }}>
       <PhotoAdjuster
-        proxy={proxy}
-        photoSize={PHOTO}
+        holes={[{ proxy, photoSize: PHOTO, cover: HOLE, transform, auto: AUTO }]}
+        active={0}
+        onActiveChange={() => undefined}
         frameImage={frame}
         frameSize={FRAME}
-        hole={HOLE}
         frameType={frameType}
-        transform={transform}
-        autoTransform={AUTO}
         maxHeight={1000}
-        onTransformChange={(next) => {
+        onTransformChange={(_, next) => {
           onCommit(next);
           setTransform(next);
         }}

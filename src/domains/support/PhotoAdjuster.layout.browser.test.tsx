@@ -37,7 +37,16 @@ afterAll(async () => {
 function renderAdjuster(width: number) {
   render(
     <div style={{ width }}>
-      <PhotoAdjuster proxy={proxy} photoSize={PHOTO} frameImage={undefined} frameSize={FRAME} hole={HOLE} frameType="frame" transform={AUTO} autoTransform={AUTO} maxHeight={400} onTransformChange={() => undefined} />
+      <PhotoAdjuster
+        holes={[{ proxy, photoSize: PHOTO, cover: HOLE, transform: AUTO, auto: AUTO }]}
+        active={0}
+        onActiveChange={() => undefined}
+        frameImage={undefined}
+        frameSize={FRAME}
+        frameType="frame"
+        maxHeight={400}
+        onTransformChange={() => undefined}
+      />
     </div>,
   );
   const box = (element: HTMLElement) => element.getBoundingClientRect();

@@ -1,11 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '../../../contract/campaign.ts';
 import { accountDefaults, useAccountStore } from '../account/public.ts';
 import { clearSupportResult, getSupportResult } from './supportResult.ts';
-import { SupportEditor } from './SupportEditor.tsx';
 import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
+import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor as renderEditor } from '../../testing/supportEditorUi.tsx';
 
 const campaign: Campaign = {
   uri: 'hari-bumi',
@@ -42,49 +41,16 @@ afterEach(() => {
   useAccountStore.setState(accountDefaults());
 });
 
-function renderEditor(data: Campaign) {
-  const router = createMemoryRouter(
-    [
-      { path: '/:uri/support', element: <SupportEditor campaign={data} /> },
-      { path: '/:uri/result', element: <h1>Result page</h1> },
-    ],
-    { initialEntries: [`/${data.uri}/support`] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
-}
-
 async function samplePhoto(): Promise<File> {
   const blob = await (await fetch('/node_modules/@vladmandic/face-api/demo/sample1.jpg')).blob();
   return new File([blob], 'sample1.jpg', { type: 'image/jpeg' });
 }
 
 /** A face-less photo of `size` × `size` px (a gradient), as a JPEG file. */
-async function plainPhoto(size: number): Promise<File> {
-  const canvas = new OffscreenCanvas(size, size);
-  const context = canvas.getContext('2d')!;
-  const gradient = context.createLinearGradient(0, 0, size, size);
-  gradient.addColorStop(0, '#2563eb');
-  gradient.addColorStop(1, '#f59e0b');
-  context.fillStyle = gradient;
-  context.fillRect(0, 0, size, size);
-  return new File([await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })], `plain-${size}.jpg`, { type: 'image/jpeg' });
-}
+const plainPhoto = (size: number) => canvasPhoto(size, size, undefined, `plain-${size}.jpg`);
 
 /** The progress lines of a photo step, in the order supportStages.ts puts them. */
 const PHOTO_PROGRESS = ['Opening your photo…', 'Loading the frame…', 'Reading your photo…', 'Finding faces…', 'Placing your photo…'];
-
-async function pickFile(file: File) {
-  await act(async () => {
-    fireEvent.change(screen.getByLabelText('Choose photo'), { target: { files: [file] } });
-  });
-}
-
-async function choosePhoto(file: File) {
-  await pickFile(file);
-  // Decoding, face detection (the model may still be loading) and placement.
-  await screen.findByRole('application', { name: 'Photo position' }, { timeout: 90_000 });
-}
 
 const next = () => screen.getByRole('button', { name: 'Next' });
 

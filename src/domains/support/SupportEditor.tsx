@@ -9,14 +9,19 @@ import { useAccountStore } from '../account/public.ts';
 import { BLUR_RADIUS } from './backgroundChoices.ts';
 import { BackgroundPicker } from './BackgroundPicker.tsx';
 import { FramePicker } from './FramePicker.tsx';
+import { fillChoiceApplies, previewFill, someHoleUncovered } from './holeFillPreview.ts';
+import { HoleFillPicker } from './HoleFillPicker.tsx';
+import { HolePhotoInput } from './HolePhotoInput.tsx';
 import { LowResolutionNotice } from './LowResolutionNotice.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
+import { leastSharpHole } from './photoResolution.ts';
 import { PickerAlert } from './PickerAlert.tsx';
 import { currentStage } from './supportStages.ts';
 import { SupportStatus } from './SupportStatus.tsx';
 import { useBackgroundChoice } from './useBackgroundChoice.ts';
 import { useFrameCache } from './useFrameCache.ts';
 import { useFrameImage } from './useFrameImage.ts';
+import { useHoleFill } from './useHoleFill.ts';
 import { useLatestStep } from './useLatestStep.ts';
 import { usePastedPhoto } from './usePastedPhoto.ts';
 import { usePlacement } from './usePlacement.ts';
@@ -34,18 +39,24 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
   const { pipeline, warm, stages } = useSupportPipeline();
   const frameFor = useFrameCache(pipeline, frames, campaign.type);
   const { busy, stepId, error, step } = useLatestStep();
-  const { placed, frameIndex, pickPhoto, switchFrame, setTransform } = usePlacement(pipeline, frameFor, step);
+  const { placed, frameIndex, activeHole, setActiveHole, pickPhoto, pickPhotoForHole, switchFrame, setTransform } = usePlacement(pipeline, frameFor, step);
   usePastedPhoto(pickPhoto);
   const background = useBackgroundChoice(campaign.type);
+  const holeFill = useHoleFill();
   const plan = useAccountStore((state) => state.subscription?.plan);
   const watermarked = resultWatermarked(campaign.premium, plan);
-  const renderResult = useRenderResult({ campaign, frames, pipeline, background: background.choice, watermarked, step });
+  const renderResult = useRenderResult({ campaign, frames, pipeline, background: background.choice, fill: holeFill.fill, watermarked, step });
 
   const shownIndex = placed?.frameIndex ?? frameIndex;
   const shownFrame = frames[shownIndex];
   const frameImage = useFrameImage(shownFrame?.url);
-  const hole = placed?.frame.analysis.holes[0];
   const working = busy !== null;
+  const holes = placed?.slots.flatMap((slot, index) => {
+    const region = placed.frame.regions[index];
+    return region ? [{ proxy: slot.photo.proxy, photoSize: slot.photo.size, cover: region.cover, transform: slot.transform, auto: slot.auto }] : [];
+  });
+  const uncovered = placed ? someHoleUncovered(placed) : false;
+  const leastSharp = leastSharpHole(holes?.map((hole) => ({ hole: hole.cover, transform: hole.transform })) ?? []);
 
   return (
     <div className="flex flex-col gap-5">
@@ -55,19 +66,19 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
         // A file that fails after a good one leaves the placed photo as it was: say so.
         alert={error && <PickerAlert message={error.message} note={error.step === 'photo' && placed ? t('support.photoKept') : undefined} />}
       >
-        {placed && hole ? (
+        {placed && holes && holes.length > 0 ? (
           <PhotoAdjuster
-            proxy={placed.photo.proxy}
-            photoSize={placed.photo.size}
+            holes={holes}
+            active={activeHole}
+            onActiveChange={setActiveHole}
             frameImage={frameImage}
             frameSize={placed.frame.analysis}
-            hole={hole}
             frameType={campaign.type}
-            transform={placed.transform}
-            autoTransform={placed.auto}
             onTransformChange={setTransform}
+            fill={previewFill(holeFill.fill, campaign.type, background.choice)}
             previewBlur={campaign.type === 'background' && background.kind === 'blur' ? BLUR_RADIUS : 0}
             previewOpacity={campaign.type === 'background' && background.kind === 'design' ? DESIGN_PREVIEW_OPACITY : 1}
+            holeActions={<HolePhotoInput onPick={pickPhotoForHole} disabled={!pipeline || busy === 'render'} />}
           />
         ) : (
           shownFrame && (
@@ -76,19 +87,23 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
             </div>
           )
         )}
-        <LowResolutionNotice hole={hole} transform={placed?.transform} />
+        <LowResolutionNotice hole={leastSharp?.hole} transform={leastSharp?.transform} />
       </PhotoPicker>
 
-      <SupportStatus busy={busy} stepId={stepId} stage={currentStage(stages)} warming={warm === 'loading' && !placed} noFace={!!placed && placed.photo.faces.length === 0} />
+      <SupportStatus busy={busy} stepId={stepId} stage={currentStage(stages)} warming={warm === 'loading' && !placed} noFace={!!placed && placed.slots.every((slot) => slot.photo.faces.length === 0)} />
 
       <FramePicker frames={frames} selected={shownIndex} onSelect={switchFrame} disabled={busy === 'render' || busy === 'photo'} />
+
+      {uncovered && fillChoiceApplies(campaign.type, background.choice) && (
+        <HoleFillPicker kind={holeFill.kind} color={holeFill.color} onChange={holeFill.choose} allowTransparent={campaign.type === 'frame'} disabled={busy === 'render'} />
+      )}
 
       {campaign.type === 'background' && placed && <BackgroundPicker kind={background.kind} color={background.color} disabled={busy === 'render'} onChange={background.choose} />}
 
       {watermarked && <WatermarkNotice />}
 
       <div className="flex justify-end">
-        <Button size="lg" onClick={() => renderResult(placed)} disabled={!placed || working}>
+        <Button size="lg" onClick={() => renderResult(placed, uncovered && fillChoiceApplies(campaign.type, background.choice))} disabled={!placed || working}>
           {t('support.next')}
           <ArrowRight aria-hidden="true" />
         </Button>

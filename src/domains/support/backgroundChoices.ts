@@ -1,3 +1,4 @@
+import type { CampaignType } from '../../../contract/campaign.ts';
 import type { BackgroundChoice } from '../../pipeline/index.ts';
 
 /** Blur of the 'blur' choice: Gaussian σ in frame pixels (the pipeline keeps it independent of the photo's size). */
@@ -26,4 +27,14 @@ export function backgroundChoice(kind: BackgroundKind, color: string): Backgroun
     default:
       return { kind: 'keep' };
   }
+}
+
+/** A background campaign is about the person on its design, so the design is the first choice; a frame campaign keeps the photo. */
+export function defaultBackgroundKind(campaignType: CampaignType): BackgroundKind {
+  return campaignType === 'background' ? 'design' : 'keep';
+}
+
+/** The background a supporter starts with (the creator's sample preview shows the same). */
+export function defaultBackgroundChoice(campaignType: CampaignType): BackgroundChoice {
+  return backgroundChoice(defaultBackgroundKind(campaignType), BACKGROUND_COLORS[0].color);
 }

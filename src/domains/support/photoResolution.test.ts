@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { autoPlace, zoomAt } from '../../pipeline/index.ts';
-import { holeResolution } from './photoResolution.ts';
+import { holeResolution, leastSharpHole } from './photoResolution.ts';
 
 const HOLE = { x: 100, y: 100, width: 600, height: 400 };
 const at = (scale: number, rotation = 0) => ({ x: 400, y: 300, scale, rotation });
@@ -39,5 +39,15 @@ describe('holeResolution', () => {
   it('depends on the hole it is asked about', () => {
     const small = { x: 0, y: 0, width: 200, height: 200 };
     expect(holeResolution(small, at(2)).photo).toEqual({ width: 100, height: 100 });
+  });
+});
+
+describe('leastSharpHole', () => {
+  it('picks the hole whose photo is enlarged the most, so a notice warns when any hole is low', () => {
+    const sharp = { hole: HOLE, transform: at(0.5) };
+    const blurry = { hole: { x: 0, y: 0, width: 100, height: 100 }, transform: at(3) };
+    expect(leastSharpHole([sharp, blurry])).toBe(blurry);
+    expect(leastSharpHole([blurry, sharp])).toBe(blurry);
+    expect(leastSharpHole([])).toBeUndefined();
   });
 });

@@ -21,3 +21,11 @@ export function holeResolution(hole: Rect, transform: PhotoTransform, outputScal
   const photo = { width: Math.round(hole.width / transform.scale), height: Math.round(hole.height / transform.scale) };
   return { photo, output, low: photo.width * photo.height < output.width * output.height };
 }
+
+/**
+ * Of several holes, the one whose photo is enlarged the most (fewest photo pixels per result pixel):
+ * the one the low-resolution notice speaks of, so it warns when any hole is low.
+ */
+export function leastSharpHole<T extends { hole: Rect; transform: PhotoTransform }>(holes: readonly T[]): T | undefined {
+  return holes.reduce<T | undefined>((worst, next) => (!worst || next.transform.scale > worst.transform.scale ? next : worst), undefined);
+}

@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Campaign, CampaignFrame } from '../../../contract/campaign.ts';
 import { recordSupport } from '../../api/campaigns.ts';
-import { resultFileName, type BackgroundChoice, type Pipeline } from '../../pipeline/index.ts';
+import { resultFileName, type BackgroundChoice, type HoleFill, type OutputFormat, type Pipeline } from '../../pipeline/index.ts';
 import { setSupportResult } from './supportResult.ts';
 import type { SupportStep } from './useLatestStep.ts';
 import type { Placed } from './usePlacement.ts';
 
-const RESULT_FORMAT = 'jpeg';
 const RESULT_QUALITY = 0.92;
 
 interface RenderResultOptions {
@@ -16,38 +15,46 @@ interface RenderResultOptions {
   pipeline: Pipeline | null;
   /** The supporter's background; only a background campaign uses it. */
   background: BackgroundChoice;
+  /** What fills the part of a hole its photo leaves uncovered. */
+  fill: HoleFill;
   watermarked: boolean;
   step: (kind: SupportStep, work: () => Promise<void>) => Promise<void>;
 }
 
+/** A see-through fill needs a format with alpha; a fill nobody sees (every hole covered) does not. */
+export function resultFormat(fill: HoleFill, uncovered: boolean): OutputFormat {
+  return uncovered && fill.kind === 'transparent' ? 'png' : 'jpeg';
+}
+
 /**
- * "Next": renders the placed photo in the worker, keeps the result for the result page, counts the
+ * "Next": renders the placed photos in the worker, keeps the result for the result page, counts the
  * support on the server (without waiting for it) and goes to the result page.
  */
-export function useRenderResult({ campaign, frames, pipeline, background, watermarked, step }: RenderResultOptions): (current: Placed | null) => void {
+export function useRenderResult({ campaign, frames, pipeline, background, fill, watermarked, step }: RenderResultOptions): (current: Placed | null, uncovered: boolean) => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
-  return (current) => {
+  return (current, uncovered) => {
     const campaignFrame = frames[current?.frameIndex ?? -1];
     if (!current || !pipeline || !campaignFrame) return;
+    const format = resultFormat(fill, uncovered);
     void step('render', async () => {
       const blob = await pipeline.render({
-        photoId: current.photo.photoId,
         frame: current.frame,
-        transform: current.transform,
+        slots: current.slots.map(({ photo, transform }) => ({ photoId: photo.photoId, transform })),
+        fill,
         frameType: campaign.type,
         ...(campaign.type === 'background' ? { background } : {}),
         ...(watermarked ? { watermark: { text: t('support.watermark'), logo: 'bingkai' as const, position: 'auto' as const } } : {}),
-        format: RESULT_FORMAT,
+        format,
         quality: RESULT_QUALITY,
         outputScale: 1,
       });
       setSupportResult({
         uri: campaign.uri,
         blob,
-        fileName: resultFileName(campaign.uri || campaign.title, RESULT_FORMAT),
-        format: RESULT_FORMAT,
+        fileName: resultFileName(campaign.uri || campaign.title, format),
+        format,
         width: current.frame.analysis.width,
         height: current.frame.analysis.height,
         frameId: campaignFrame.id,

@@ -1,0 +1,78 @@
+import type Konva from 'konva';
+import { useEffect, useRef } from 'react';
+import { Image as KonvaImage, Layer, Rect as KonvaRect, Stage } from 'react-konva';
+import type { Rect, Size } from '../../../core/geometry.ts';
+import type { HoleFill } from '../../pipeline/index.ts';
+import { useDevicePixelRatio } from '../../lib/useDevicePixelRatio.ts';
+import { HoleNodes, type AdjusterHole, type ShowTransform } from './HoleNodes.tsx';
+
+interface AdjusterStageProps {
+  holes: readonly AdjusterHole[];
+  /** The edited hole, outlined when there are several. */
+  active: number;
+  fill: HoleFill | null;
+  frameImage: CanvasImageSource | undefined;
+  frameSize: Size;
+  frameType: 'frame' | 'background';
+  /** The stage's CSS size and CSS pixels per frame pixel. */
+  stage: Size & { scale: number };
+  photoBlur: number;
+  photoOpacity: number;
+  register: (index: number, show: ShowTransform | null) => void;
+}
+
+/** The edited hole's outline: a dark and a light ring, so it shows on any photo and in high contrast. */
+function ActiveOutline({ rect }: { rect: Rect }) {
+  return (
+    <>
+      <KonvaRect name="active-hole" {...rect} stroke="#000000" strokeWidth={5} strokeScaleEnabled={false} listening={false} />
+      <KonvaRect {...rect} stroke="#ffffff" strokeWidth={2} dash={[8, 4]} strokeScaleEnabled={false} listening={false} />
+    </>
+  );
+}
+
+/**
+ * The adjuster's Konva view: every hole's photo over its fill, the frame on top ('frame' campaigns) or
+ * underneath ('background' campaigns), and with several holes each photo clipped to its hole's cover
+ * box and the edited hole outlined. Listens to nothing: the surface around it takes the gestures.
+ */
+export function AdjusterStage({ holes, active, fill, frameImage, frameSize, frameType, stage, photoBlur, photoOpacity, register }: AdjusterStageProps) {
+  const layer = useRef<Konva.Layer>(null);
+  const pixelRatio = useDevicePixelRatio();
+
+  // Sharp on high-density screens, also after the ratio changes (browser zoom, another screen).
+  useEffect(() => {
+    const node = layer.current;
+    if (!node) return;
+    node.getCanvas().setPixelRatio(pixelRatio);
+    node.batchDraw();
+  }, [pixelRatio, stage.width]);
+
+  const several = holes.length > 1;
+  const edited = holes[active];
+  const frame = frameImage ? <KonvaImage image={frameImage} width={frameSize.width} height={frameSize.height} listening={false} /> : null;
+  return (
+    <Stage width={stage.width} height={stage.height} scaleX={stage.scale} scaleY={stage.scale} listening={false}>
+      <Layer ref={layer} listening={false}>
+        {frameType === 'background' && frame}
+        {holes.map((hole, index) => (
+          <HoleNodes
+            // Holes keep their order for a frame; a new frame gives a new set.
+            // eslint-disable-next-line react/no-array-index-key
+            key={index}
+            index={index}
+            hole={hole}
+            fill={fill}
+            clip={several}
+            opacity={photoOpacity}
+            photoBlur={photoBlur}
+            cssPixel={1 / stage.scale}
+            register={register}
+          />
+        ))}
+        {frameType === 'frame' && frame}
+        {several && edited && <ActiveOutline rect={edited.cover} />}
+      </Layer>
+    </Stage>
+  );
+}
