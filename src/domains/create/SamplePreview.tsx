@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { isPipelineError, type LoadedFrame, type Pipeline } from '../../pipeline/index.ts';
 import type { CampaignType } from '../../../contract/campaign.ts';
+import { defaultBackgroundChoice } from '../support/public.ts';
 import { FACE_SAMPLE_URLS, faceSample } from './faceSamples.ts';
 
 type SampleState = { status: 'pending' } | { status: 'ready'; url: string } | { status: 'failed'; message: string };
@@ -10,7 +11,11 @@ type SampleState = { status: 'pending' } | { status: 'ready'; url: string } | { 
 const PREVIEW_QUALITY = 0.8;
 const pending = (): SampleState[] => FACE_SAMPLE_URLS.map(() => ({ status: 'pending' }));
 
-/** The face samples placed automatically into the selected frame, composed one after another in the workers. */
+/**
+ * The face samples placed automatically into every hole of the selected frame, composed one after another
+ * in the workers; a background campaign's with the background a supporter starts with (the person cut out
+ * onto the design).
+ */
 export function SamplePreview({ pipeline, frame, type }: { pipeline: Pipeline | null; frame: LoadedFrame | null; type: CampaignType }) {
   const { t } = useTranslation();
   // Results belong to one frame; another frame starts from pending without a reset in the effect.
@@ -33,8 +38,16 @@ export function SamplePreview({ pipeline, frame, type }: { pipeline: Pipeline | 
         try {
           const photo = await pipeline.loadPhoto(await faceSample(sampleUrl, signal), { frame, signal });
           photo.proxy.close();
-          const transform = photo.transform ?? (await pipeline.place(photo, frame));
-          const blob = await pipeline.render({ photoId: photo.photoId, frame, transform, frameType: type, format: 'jpeg', quality: PREVIEW_QUALITY, signal });
+          const placements = photo.placements ?? (await pipeline.place(photo, frame));
+          const blob = await pipeline.render({
+            frame,
+            slots: placements.map((transform) => ({ photoId: photo.photoId, transform })),
+            frameType: type,
+            ...(type === 'background' ? { background: defaultBackgroundChoice(type) } : {}),
+            format: 'jpeg',
+            quality: PREVIEW_QUALITY,
+            signal,
+          });
           if (signal.aborted) return;
           const url = URL.createObjectURL(blob);
           urls.push(url);
