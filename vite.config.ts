@@ -78,7 +78,7 @@ export default defineConfig({
           include: ['core/**/*.browser.test.ts', 'workers/**/*.browser.test.ts', 'wasm/**/*.browser.test.ts', 'src/**/*.browser.test.{ts,tsx}'],
           testTimeout: 60_000,
           // Fixtures, models and the wasm kernel are generated, never downloaded or committed.
-          globalSetup: ['scripts/buildFixtures.ts', 'scripts/buildModels.ts', 'wasm/build.ts'],
+          globalSetup: ['scripts/buildFixtures.ts', 'scripts/buildModels.ts', 'scripts/buildSamples.ts', 'wasm/build.ts'],
           browser: {
             enabled: true,
             headless: true,

@@ -41,6 +41,11 @@ export async function buildSamples(outDir?: string): Promise<string[]> {
   return written;
 }
 
+/** Vitest globalSetup entry: the creator's sample preview tests load the samples. */
+export async function setup(): Promise<void> {
+  await buildSamples();
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const written = await buildSamples();
   console.info(written.length ? `Face samples written: ${written.length}` : 'Face samples up to date');
