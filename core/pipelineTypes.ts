@@ -145,8 +145,9 @@ export interface ImageWorkerApi {
   /**
    * The same picture from the photos' preview copies, at `request.outputScale` (in (0, 2]: the size it is
    * shown at), for the adjuster: what the supporter sees while adjusting is what they will download.
+   * `format` is the result's: a JPEG's preview is flattened onto white as the JPEG will be.
    */
-  preview(jobId: number, request: RenderRequest): Promise<ImageBitmap>;
+  preview(jobId: number, request: RenderRequest, format: OutputFormat): Promise<ImageBitmap>;
   encode(jobId: number, renderId: number, format: OutputFormat, quality: number): Promise<Blob>;
   release(id: string): Promise<void>;
   cancel(jobId: number): Promise<void>;

@@ -23,8 +23,8 @@ export const MIME_TYPES: Record<OutputFormat, string> = {
 
 const DEFAULT_QUALITY = 0.92;
 
-/** A copy of `canvas` over opaque white, for formats without alpha. */
-function flattened(canvas: OffscreenCanvas): OffscreenCanvas {
+/** A copy of `canvas` over opaque white, for formats without alpha (the result, and its preview). */
+export function flattened(canvas: OffscreenCanvas): OffscreenCanvas {
   const flat = new OffscreenCanvas(canvas.width, canvas.height);
   const context = flat.getContext('2d');
   if (!context) throw new PipelineError('ENCODE_FAILED', 'No 2D context to flatten the result');

@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import { compositeResult, type BackgroundLayer, type PhotoSlot } from './composite.ts';
 import { decodeImage } from './decode.ts';
 import { exportDesign } from './designExport.ts';
-import { encodeImage } from './encode.ts';
+import { encodeImage, flattened } from './encode.ts';
 import { analyzeFrameBitmap } from './frameAnalysis.ts';
 import { frameLayout, type LoadedLayout } from './frameLayout.ts';
 import { assignFaces } from '../core/faceAssignment.ts';
@@ -221,9 +221,11 @@ export const imageWorkerApi: ImageWorkerApi = {
     });
   },
 
-  preview(jobId, request) {
+  preview(jobId, request, format) {
     return job(jobId, async (_signal, checkpoint) => {
-      const canvas = await compositeRequest(request, 'preview', checkpoint);
+      const composed = await compositeRequest(request, 'preview', checkpoint);
+      // A JPEG result has no see-through pixels: its preview is flattened the same way.
+      const canvas = format === 'jpeg' ? flattened(composed) : composed;
       const bitmap = canvas.transferToImageBitmap();
       return Comlink.transfer(bitmap, [bitmap]);
     });

@@ -64,6 +64,7 @@ class FakeImageWorker implements ImageWorkerApi, CrashHook {
     return { width: 100, height: 100 };
   }
   async preview(_jobId: number, request: RenderRequest) {
+    // The format only changes pixels, which this stand-in has none of.
     if (!request.slots.every((slot) => this.photos.has(slot.photoId)) || !this.frames.has(request.frameId)) throw Object.assign(new Error('missing'), { name: 'PipelineError:RENDER_FAILED' });
     this.previews.push(request);
     return bitmap(Math.round(100 * request.outputScale), Math.round(100 * request.outputScale));

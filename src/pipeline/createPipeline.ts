@@ -75,6 +75,8 @@ export interface RenderOptions extends PictureOptions {
 export interface PreviewOptions extends PictureOptions {
   /** Output px per frame px, in (0, 2]. */
   scale: number;
+  /** The result's format (default JPEG): a JPEG's preview has no see-through pixels either. */
+  format?: OutputFormat;
   signal?: AbortSignal;
 }
 
@@ -430,9 +432,9 @@ export function createPipeline(options: PipelineOptions = {}): Pipeline {
       return stage(image, 'encode', (api, jobId) => api.encode(jobId, renderId, format, quality), { fallback: 'ENCODE_FAILED', signal });
     },
 
-    async preview({ scale, signal, ...options }) {
+    async preview({ scale, format = 'jpeg', signal, ...options }) {
       const request = await renderRequest(options, scale, signal);
-      return stage(image, 'preview', (api, jobId) => api.preview(jobId, request), { fallback: 'RENDER_FAILED', signal });
+      return stage(image, 'preview', (api, jobId) => api.preview(jobId, request, format), { fallback: 'RENDER_FAILED', signal });
     },
 
     onProgress(listener) {

@@ -97,7 +97,7 @@ describe('the preview is the result (real workers)', () => {
       ...(options.frameType ? { frameType: options.frameType } : {}),
       ...(options.background?.kind === 'image' ? { backgroundImage } : {}),
     };
-    const preview = await pipeline.preview({ ...picture, scale: PREVIEW_SCALE });
+    const preview = await pipeline.preview({ ...picture, scale: PREVIEW_SCALE, format: 'png' });
     const size = { width: Math.round(SIDE * PREVIEW_SCALE), height: Math.round(SIDE * PREVIEW_SCALE) };
     expect([preview.width, preview.height]).toEqual([size.width, size.height]);
     const result = await pipeline.render({ ...picture, format: 'png' });
@@ -128,11 +128,24 @@ describe('the preview is the result (real workers)', () => {
     }, 60_000);
   }
 
+  it('matches with the watermark, which takes the same place in both', async () => {
+    const watermark = { text: 'Made with Bingkai', logo: 'bingkai' as const, position: 'auto' as const };
+    const placements = await pipeline.place(photo, design);
+    const slots = placements.map((transform) => ({ photoId: photo.photoId, transform }));
+    const size = Math.round(SIDE * PREVIEW_SCALE);
+    for (const background of [{ kind: 'design' }, { kind: 'keep' }] as const) {
+      const picture = { frame: design, slots, frameType: 'background' as const, background, watermark };
+      const preview = await pipeline.preview({ ...picture, scale: PREVIEW_SCALE, format: 'png' });
+      const result = await pipeline.render({ ...picture, format: 'png' });
+      expect(meanDifference(await imageDataOf(preview, size, size), await imageDataOf(result, size, size)), background.kind).toBeLessThan(SAME_PICTURE);
+    }
+  }, 60_000);
+
   it('is far from the result when the background choice differs: the comparison can tell', async () => {
     const placements = await pipeline.place(photo, design);
     const slots = placements.map((transform) => ({ photoId: photo.photoId, transform }));
     const size = Math.round(SIDE * PREVIEW_SCALE);
-    const preview = await pipeline.preview({ frame: design, slots, frameType: 'background', background: { kind: 'keep' }, scale: PREVIEW_SCALE });
+    const preview = await pipeline.preview({ frame: design, slots, frameType: 'background', background: { kind: 'keep' }, scale: PREVIEW_SCALE, format: 'png' });
     const result = await pipeline.render({ frame: design, slots, frameType: 'background', background: { kind: 'color', color: '#2a9d8f' }, format: 'png' });
     expect(meanDifference(await imageDataOf(preview, size, size), await imageDataOf(result, size, size))).toBeGreaterThan(3 * SAME_PICTURE);
   }, 60_000);

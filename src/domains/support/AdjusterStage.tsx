@@ -1,6 +1,7 @@
 import type Konva from 'konva';
-import { useEffect, useRef } from 'react';
-import { Image as KonvaImage, Layer, Rect as KonvaRect, Stage } from 'react-konva';
+import { useEffect, useRef, type RefObject } from 'react';
+import { Group, Image as KonvaImage, Layer, Rect as KonvaRect, Stage } from 'react-konva';
+import { checkerPattern } from './checkerPattern.ts';
 import type { Rect, Size } from '../../../core/geometry.ts';
 import type { HoleFill } from '../../pipeline/index.ts';
 import { useDevicePixelRatio } from '../../lib/useDevicePixelRatio.ts';
@@ -19,6 +20,9 @@ interface AdjusterStageProps {
   photoBlur: number;
   photoOpacity: number;
   register: (index: number, show: ShowTransform | null) => void;
+  /** The worker's picture of the committed state, drawn over the live nodes; null while there is none. */
+  preview: ImageBitmap | null;
+  previewRef: RefObject<Konva.Group | null>;
 }
 
 /** The edited hole's outline: a dark and a light ring, so it shows on any photo and in high contrast. */
@@ -34,9 +38,11 @@ function ActiveOutline({ rect }: { rect: Rect }) {
 /**
  * The adjuster's Konva view: every hole's photo over its fill, the frame on top ('frame' campaigns) or
  * underneath ('background' campaigns), and with several holes each photo clipped to its hole's cover
- * box and the edited hole outlined. Listens to nothing: the surface around it takes the gestures.
+ * box and the edited hole outlined. Over them, once it has arrived, the worker's preview of the committed
+ * picture (what will be downloaded); the live nodes show while a gesture moves away from it.
+ * Listens to nothing: the surface around it takes the gestures.
  */
-export function AdjusterStage({ holes, active, fill, frameImage, frameSize, frameType, stage, photoBlur, photoOpacity, register }: AdjusterStageProps) {
+export function AdjusterStage({ holes, active, fill, frameImage, frameSize, frameType, stage, photoBlur, photoOpacity, register, preview, previewRef }: AdjusterStageProps) {
   const layer = useRef<Konva.Layer>(null);
   const pixelRatio = useDevicePixelRatio();
 
@@ -71,6 +77,13 @@ export function AdjusterStage({ holes, active, fill, frameImage, frameSize, fram
           />
         ))}
         {frameType === 'frame' && frame}
+        {preview && (
+          // Opaque as a whole: where the result is see-through (a PNG), the usual checkerboard, never the live nodes.
+          <Group ref={previewRef} name="preview" listening={false}>
+            <KonvaRect width={frameSize.width} height={frameSize.height} fillPatternImage={checkerPattern()} fillPatternScale={{ x: 1 / stage.scale, y: 1 / stage.scale }} />
+            <KonvaImage image={preview} width={frameSize.width} height={frameSize.height} />
+          </Group>
+        )}
         {several && edited && <ActiveOutline rect={edited.cover} />}
       </Layer>
     </Stage>

@@ -5,6 +5,7 @@ import type { Rect, Size } from '../../../core/geometry.ts';
 import { coversHole, type HoleFill, type PhotoTransform } from '../../pipeline/index.ts';
 import { photoNodeAttrs, type PhotoNodeAttrs } from './adjusterMath.ts';
 import { blurFillPlacement } from './holeFillPreview.ts';
+import { checkerPattern } from './checkerPattern.ts';
 import { photoEdgeColor } from './photoEdgeColor.ts';
 
 /** One hole of the adjuster: its photo, where the photo sits, and the box it must fill. */
@@ -49,24 +50,6 @@ function moveNode(node: Konva.Image, attrs: PhotoNodeAttrs): void {
 
 /** Cache pixels per proxy pixel for a blur of `sigma` proxy pixels: a few cache pixels of blur are plenty. */
 const blurCacheRatio = (sigma: number) => Math.min(1, 3 / Math.max(sigma, 1));
-
-let checkerboard: HTMLCanvasElement | null = null;
-/** White and light grey 8 px squares: the usual sign of see-through pixels. Konva draws any canvas image source as a pattern (its type says <img>). */
-function checkerPattern(): HTMLImageElement {
-  if (checkerboard) return checkerboard as unknown as HTMLImageElement;
-  checkerboard = document.createElement('canvas');
-  checkerboard.width = 16;
-  checkerboard.height = 16;
-  const context = checkerboard.getContext('2d');
-  if (context) {
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, 16, 16);
-    context.fillStyle = '#d4d4d8';
-    context.fillRect(0, 0, 8, 8);
-    context.fillRect(8, 8, 8, 8);
-  }
-  return checkerboard as unknown as HTMLImageElement;
-}
 
 /**
  * The Konva nodes of one hole: the fill (clipped to the cover box, shown only while the photo leaves

@@ -1,7 +1,9 @@
 import { useCallback, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Point, Size } from '../../../core/geometry.ts';
-import { rotateBy, setRotation, zoomAt, type HoleFill, type PhotoTransform } from '../../pipeline/index.ts';
+import type Konva from 'konva';
+import { rotateBy, setRotation, zoomAt, type HoleFill, type PhotoTransform, type OutputFormat, type PictureOptions, type Pipeline } from '../../pipeline/index.ts';
+import { useDevicePixelRatio } from '../../lib/useDevicePixelRatio.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { AdjusterControls } from './AdjusterControls.tsx';
 import { AdjusterStage } from './AdjusterStage.tsx';
@@ -9,6 +11,7 @@ import { applyKeyAction, fitStage, holeCentre, keyAction } from './adjusterMath.
 import type { AdjusterHole, ShowTransform } from './HoleNodes.tsx';
 import { HoleSwitcher } from './HoleSwitcher.tsx';
 import { useAdjusterGestures, type GestureTarget } from './useAdjusterGestures.ts';
+import { useAdjusterPreview } from './useAdjusterPreview.ts';
 
 export type { AdjusterHole } from './HoleNodes.tsx';
 
@@ -35,6 +38,8 @@ export interface PhotoAdjusterProps {
   maxHeight?: number;
   /** Shown beside the photo-area switcher (frames with several holes). */
   holeActions?: ReactNode;
+  /** The committed picture, previewed by the worker exactly as it will be downloaded (useAdjusterPreview); without it the stage shows its live nodes only. */
+  preview?: { pipeline: Pipeline | null; picture: PictureOptions | null; format: OutputFormat };
 }
 
 const DEFAULT_FILL: HoleFill = { kind: 'blur' };
@@ -69,6 +74,11 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
   const width = useElementWidth(wrapper);
   const maxHeight = props.maxHeight ?? (typeof window === 'undefined' ? 640 : Math.max(240, window.innerHeight * 0.7));
   const stage = fitStage(width, frameSize, maxHeight);
+  const pixelRatio = useDevicePixelRatio();
+  // The preview at the size it is shown: at most the result's own size.
+  const previewScale = Math.min(1, stage.scale * pixelRatio);
+  const preview = useAdjusterPreview(props.preview?.pipeline ?? null, props.preview?.picture ?? null, previewScale, props.preview?.format ?? 'jpeg');
+  const previewNode = useRef<Konva.Group>(null);
 
   const register = useCallback((index: number, show: ShowTransform | null) => {
     if (show) shows.current.set(index, show);
@@ -80,6 +90,13 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
     const index = latest.current.active;
     live.current = { index, transform: next };
     shows.current.get(index)?.(next);
+    // The preview shows the committed picture: while a gesture moves away from it, the live nodes show instead.
+    const committed = latest.current.holes[index]?.transform;
+    const node = previewNode.current;
+    if (node && committed) {
+      node.visible(sameTransform(committed, next));
+      node.getLayer()?.batchDraw();
+    }
     if (slider.current && document.activeElement !== slider.current) slider.current.value = String(Math.round(next.rotation));
   }, []);
 
@@ -183,6 +200,8 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
               photoBlur={previewBlur}
               photoOpacity={previewOpacity}
               register={register}
+              preview={preview}
+              previewRef={previewNode}
             />
           )}
         </div>

@@ -17,6 +17,7 @@ import { PhotoPicker } from './PhotoPicker.tsx';
 import { leastSharpHole } from './photoResolution.ts';
 import { PickerAlert } from './PickerAlert.tsx';
 import { currentStage } from './supportStages.ts';
+import { supportPicture } from './supportPicture.ts';
 import { SupportStatus } from './SupportStatus.tsx';
 import { useBackgroundChoice } from './useBackgroundChoice.ts';
 import { useFrameCache } from './useFrameCache.ts';
@@ -25,7 +26,7 @@ import { useHoleFill } from './useHoleFill.ts';
 import { useLatestStep } from './useLatestStep.ts';
 import { usePastedPhoto } from './usePastedPhoto.ts';
 import { usePlacement } from './usePlacement.ts';
-import { useRenderResult } from './useRenderResult.ts';
+import { resultFormat, useRenderResult } from './useRenderResult.ts';
 import { useSupportPipeline } from './useSupportPipeline.ts';
 import { WatermarkNotice } from './WatermarkNotice.tsx';
 
@@ -56,6 +57,8 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
     return region ? [{ proxy: slot.photo.proxy, photoSize: slot.photo.size, cover: region.cover, transform: slot.transform, auto: slot.auto }] : [];
   });
   const uncovered = placed ? someHoleUncovered(placed) : false;
+  const format = resultFormat(holeFill.fill, uncovered && fillChoiceApplies(campaign.type, background.choice));
+  const picture = placed && supportPicture(placed, { type: campaign.type, background: background.choice, fill: holeFill.fill, ...(watermarked ? { watermark: t('support.watermark') } : {}) });
   const leastSharp = leastSharpHole(holes?.map((hole) => ({ hole: hole.cover, transform: hole.transform })) ?? []);
 
   return (
@@ -79,6 +82,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
             previewBlur={campaign.type === 'background' && background.kind === 'blur' ? BLUR_RADIUS : 0}
             previewOpacity={campaign.type === 'background' && background.kind === 'design' ? DESIGN_PREVIEW_OPACITY : 1}
             holeActions={<HolePhotoInput onPick={pickPhotoForHole} disabled={!pipeline || busy === 'render'} />}
+            preview={{ pipeline, picture, format }}
           />
         ) : (
           shownFrame && (
@@ -92,7 +96,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
 
       <SupportStatus busy={busy} stepId={stepId} stage={currentStage(stages)} warming={warm === 'loading' && !placed} noFace={!!placed && placed.slots.every((slot) => slot.photo.faces.length === 0)} />
 
-      <FramePicker frames={frames} selected={shownIndex} onSelect={switchFrame} disabled={busy === 'render' || busy === 'photo'} />
+      <FramePicker frames={frames} selected={frameIndex} onSelect={switchFrame} disabled={busy === 'render' || busy === 'photo'} />
 
       {uncovered && fillChoiceApplies(campaign.type, background.choice) && (
         <HoleFillPicker kind={holeFill.kind} color={holeFill.color} onChange={holeFill.choose} allowTransparent={campaign.type === 'frame'} disabled={busy === 'render'} />
@@ -103,7 +107,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
       {watermarked && <WatermarkNotice />}
 
       <div className="flex justify-end">
-        <Button size="lg" onClick={() => renderResult(placed, uncovered && fillChoiceApplies(campaign.type, background.choice))} disabled={!placed || working}>
+        <Button size="lg" onClick={() => renderResult(placed, format)} disabled={!placed || working}>
           {t('support.next')}
           <ArrowRight aria-hidden="true" />
         </Button>

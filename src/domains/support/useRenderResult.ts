@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { Campaign, CampaignFrame } from '../../../contract/campaign.ts';
 import { recordSupport } from '../../api/campaigns.ts';
 import { resultFileName, type BackgroundChoice, type HoleFill, type OutputFormat, type Pipeline } from '../../pipeline/index.ts';
+import { supportPicture } from './supportPicture.ts';
 import { setSupportResult } from './supportResult.ts';
 import type { SupportStep } from './useLatestStep.ts';
 import type { Placed } from './usePlacement.ts';
@@ -30,22 +31,17 @@ export function resultFormat(fill: HoleFill, uncovered: boolean): OutputFormat {
  * "Next": renders the placed photos in the worker, keeps the result for the result page, counts the
  * support on the server (without waiting for it) and goes to the result page.
  */
-export function useRenderResult({ campaign, frames, pipeline, background, fill, watermarked, step }: RenderResultOptions): (current: Placed | null, uncovered: boolean) => void {
+export function useRenderResult({ campaign, frames, pipeline, background, fill, watermarked, step }: RenderResultOptions): (current: Placed | null, format: OutputFormat) => void {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
-  return (current, uncovered) => {
+  return (current, format) => {
     const campaignFrame = frames[current?.frameIndex ?? -1];
     if (!current || !pipeline || !campaignFrame) return;
-    const format = resultFormat(fill, uncovered);
     void step('render', async () => {
+      const picture = supportPicture(current, { type: campaign.type, background, fill, ...(watermarked ? { watermark: t('support.watermark') } : {}) });
       const blob = await pipeline.render({
-        frame: current.frame,
-        slots: current.slots.map(({ photo, transform }) => ({ photoId: photo.photoId, transform })),
-        fill,
-        frameType: campaign.type,
-        ...(campaign.type === 'background' ? { background } : {}),
-        ...(watermarked ? { watermark: { text: t('support.watermark'), logo: 'bingkai' as const, position: 'auto' as const } } : {}),
+        ...picture,
         format,
         quality: RESULT_QUALITY,
         outputScale: 1,
