@@ -40,7 +40,8 @@ export function frameLayout(bitmap: ImageBitmap, analysis: FrameAnalysis): Loade
   const wholeCanvas = holes.length === 1 && holes[0]!.width >= width && holes[0]!.height >= height;
   if (holes.length === 0 || wholeCanvas) return { regions: holes.map(boxRegion) };
   try {
-    const found = holeRegions({ width, height, alpha: alphaOf(bitmap), channels: 4 }, holes);
+    // One hole needs no owner map (nothing to clip), so the nearest-hole phase is skipped.
+    const found = holeRegions({ width, height, alpha: alphaOf(bitmap), channels: 4 }, holes, { ownEveryPixel: holes.length > 1 });
     return { regions: found.regions, ...(holes.length > 1 ? { owner: { width, height, data: found.owner } } : {}) };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;

@@ -241,6 +241,20 @@ describe('holeRegions: several holes', () => {
   });
 });
 
+describe('holeRegions without the second phase', () => {
+  it('finds the same regions and leaves only the pixels no growth reached unowned', () => {
+    for (const [width, height, rgba] of [[600, 600, vignetteFrame(600, 40)], [800, 500, twoHoleFrame(800, 500)]] as const) {
+      const holes = findFrameHoles({ width, height, alpha: rgba }).holes;
+      const full = holeRegions({ width, height, alpha: rgba }, holes);
+      const quick = holeRegions({ width, height, alpha: rgba }, holes, { ownEveryPixel: false });
+      expect(quick.regions).toEqual(full.regions);
+      for (let i = 0; i < width * height; i++) {
+        if (quick.owner[i] !== (rgba[i * 4 + 3]! < 255 ? full.owner[i] : 0)) expect.fail(`pixel ${i}: ${quick.owner[i]} vs ${full.owner[i]}`);
+      }
+    }
+  });
+});
+
 describe('holeRegions: input', () => {
   it('reads a one-channel alpha plane like RGBA, and leaves the frame as it was', () => {
     const [width, height] = [450, 300];
