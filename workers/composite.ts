@@ -152,7 +152,7 @@ function slotLayers(input: CompositeInput, slot: PhotoSlot, view: Rect, photos: 
   }
   const { photo, transform, cover } = slot;
   if (!coversHole(transform, photo, cover, COVER_TOLERANCE / transform.scale)) {
-    const source = holeFillSource(input.fill ?? DEFAULT_FILL, slot.background);
+    const source = holeFillSource(input.fill ?? DEFAULT_FILL, input.frameType, slot.background);
     const fill = source && holeFillLayer(source, { photo, transform, cover, outputScale, view }, photos);
     if (fill) layers.push(fill);
   }

@@ -3,33 +3,30 @@
  * fits, issue 12 §2). The compositor draws it under the photo, inside the hole's cover box.
  *
  *   validateHoleFill(fill) → void                              throws RENDER_FAILED on bad input
- *   holeFillSource(fill, background?) → FillSource | null      a background choice continues, else `fill`
+ *   holeFillSource(fill, frameType, background?) → FillSource | null   what core/holeFill.ts effectiveHoleFill draws
  *   holeFillLayer(source, place, photos) → Layer | null         the cover box's fill, in view pixels
  *   photoSamples() → PhotoSamples                              per composite: each photo's small copy and
  *                                                               edge colour, made once however many holes use it
  *
  * blur: the photo kept at its centre and rotation, scaled up just enough to cover the box, then
- * strongly blurred (σ = BLUR_SHARE of the box's smaller side). The blur runs on a copy reduced
+ * strongly blurred (σ = HOLE_FILL_BLUR_SHARE of the box's smaller side). The blur runs on a copy reduced
  * so that σ is a few pixels there, drawn from the photo's small copy; the renderer stretches it
  * back, which costs nothing visible. edge: the mean colour of the outermost pixel ring of a
- * EDGE_SAMPLE_SIDE px copy of the photo.
+ * EDGE_SAMPLE_SIDE px copy of the photo. The rules are core/holeFill.ts's; this file draws them.
  */
 import { isColor, tripleBox, tripleBoxSigma } from './background.ts';
 import { coverMatrix, renderLayersCanvas } from './compositeCanvas.ts';
 import type { Layer } from './compositeCanvas.ts';
 import { resampleTo } from './resample.ts';
 import type { Bitmap } from './resample.ts';
+import { EDGE_SAMPLE_SIDE, effectiveHoleFill, holeFillBlurSigma, ringMeanColor, sampleSize, stretchToCover } from '../core/holeFill.ts';
 import { photoToFrameMatrix } from '../core/placement.ts';
 import { PipelineError } from '../core/pipelineTypes.ts';
 import type { Rect, Size } from '../core/geometry.ts';
 import type { BackgroundChoice, HoleFill, PhotoTransform } from '../core/pipelineTypes.ts';
 
-/** Blur σ as a share of the cover box's smaller side. */
-export const BLUR_SHARE = 0.05;
 /** The box radius of the reduced blur (σ = tripleBoxSigma(2) ≈ 2.4 px there). */
 const SMALL_RADIUS = 2;
-/** The longest side of the copy the edge colour is read from. */
-const EDGE_SAMPLE_SIDE = 64;
 /** The longest side of a photo's small copy: the reduced blur spans about 50 px of the box, so this is plenty. */
 const SMALL_COPY_SIDE = 256;
 
@@ -74,22 +71,17 @@ export function validateHoleFill(fill: HoleFill): void {
   }
 }
 
-/**
- * The uncovered part continues the photo's background choice: none for 'design' (the design
- * shows), its colour, its blur or its image; with 'keep' or no choice, `fill` (null: nothing).
- */
-export function holeFillSource(fill: HoleFill, background?: { choice: BackgroundChoice; image?: Bitmap }): FillSource | null {
-  switch (background?.choice.kind) {
-    case 'design':
+/** What is drawn where the photo does not reach (null: nothing, so the design or see-through pixels show). */
+export function holeFillSource(fill: HoleFill, frameType: 'frame' | 'background', background?: { choice: BackgroundChoice; image?: Bitmap }): FillSource | null {
+  const shown = effectiveHoleFill(frameType, background?.choice, fill);
+  switch (shown?.kind) {
+    case undefined:
+    case 'transparent':
       return null;
-    case 'color':
-      return { kind: 'color', color: background.choice.color };
-    case 'blur':
-      return { kind: 'blur' };
     case 'image':
-      return background.image ? { kind: 'image', image: background.image } : null;
+      return background?.image ? { kind: 'image', image: background.image } : null;
     default:
-      return fill.kind === 'transparent' ? null : fill;
+      return shown;
   }
 }
 
@@ -108,24 +100,6 @@ function solid(size: Size, color: string): OffscreenCanvas {
   ctx.fillStyle = color;
   ctx.fillRect(0, 0, size.width, size.height);
   return canvas;
-}
-
-/** Smallest scale at which the photo, centre and rotation kept, covers `rect` (frame pixels). */
-function coverScaleAbout(t: PhotoTransform, photo: Size, rect: Rect): number {
-  const cos = Math.cos((t.rotation * Math.PI) / 180);
-  const sin = Math.sin((t.rotation * Math.PI) / 180);
-  let scale = 0;
-  for (const [px, py] of [
-    [rect.x, rect.y],
-    [rect.x + rect.width, rect.y],
-    [rect.x, rect.y + rect.height],
-    [rect.x + rect.width, rect.y + rect.height],
-  ] as const) {
-    const ox = px - t.x;
-    const oy = py - t.y;
-    scale = Math.max(scale, (2 * Math.abs(ox * cos + oy * sin)) / photo.width, (2 * Math.abs(-ox * sin + oy * cos)) / photo.height);
-  }
-  return scale;
 }
 
 /** Gaussian blur of premultiplied RGBA, in place. */
@@ -154,15 +128,14 @@ function blurPixels(pixels: ImageData, radius: number): void {
 
 /** The stretched, blurred photo over `box` (output pixels), at a reduced size. */
 function blurredCopy({ photo, transform: t, outputScale }: FillPlace, box: Rect, photos: PhotoSamples): Bitmap {
-  const sigma = BLUR_SHARE * Math.min(box.width, box.height);
+  const sigma = holeFillBlurSigma(box);
   const k = Math.min(1, tripleBoxSigma(SMALL_RADIUS) / sigma);
   const width = Math.max(1, Math.round(box.width * k));
   const height = Math.max(1, Math.round(box.height * k));
   // One reduced pixel of margin, so the blur's edges repeat photo, not emptiness.
   const margin = box.width / width;
   const reach = { x: (box.x - margin) / outputScale, y: (box.y - margin) / outputScale, width: (box.width + 2 * margin) / outputScale, height: (box.height + 2 * margin) / outputScale };
-  const stretched = { ...t, scale: Math.max(t.scale, coverScaleAbout(t, photo, reach)) };
-  const m = photoToFrameMatrix(stretched, photo);
+  const m = photoToFrameMatrix(stretchToCover(t, photo, reach), photo);
   const source = photos.smallCopy(photo);
   const matrix = new DOMMatrix()
     .scale(width / box.width, height / box.height)
@@ -200,36 +173,17 @@ export function holeFillLayer(source: FillSource, place: FillPlace, photos: Phot
 
 /** A copy of `photo` whose longest side is at most `side` px. */
 function reduced(photo: Bitmap, side: number): Bitmap {
-  const k = Math.min(1, side / Math.max(photo.width, photo.height));
-  return resampleTo(photo, Math.max(1, Math.round(photo.width * k)), Math.max(1, Math.round(photo.height * k)));
+  const { width, height } = sampleSize(photo, side);
+  return resampleTo(photo, width, height);
 }
 
-/** Mean colour of the outermost pixel ring of a small copy (alpha-weighted). */
+/** The edge colour (core/holeFill.ts ringMeanColor) of a small copy. */
 function edgeColor(copy: Bitmap): string {
   const { width, height } = copy;
   const canvas = new OffscreenCanvas(width, height);
   const ctx = context(canvas);
   ctx.drawImage(copy, 0, 0);
-  const { data } = ctx.getImageData(0, 0, width, height);
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  let a = 0;
-  let n = 0;
-  for (let y = 0; y < height; y++) {
-    const ring = y === 0 || y === height - 1;
-    for (let x = 0; x < width; x += ring || width === 1 ? 1 : width - 1) {
-      const i = (y * width + x) * 4;
-      const alpha = data[i + 3]!;
-      r += data[i]! * alpha;
-      g += data[i + 1]! * alpha;
-      b += data[i + 2]! * alpha;
-      a += alpha;
-      n++;
-    }
-  }
-  if (a === 0) return 'rgba(0, 0, 0, 0)';
-  return `rgba(${Math.round(r / a)}, ${Math.round(g / a)}, ${Math.round(b / a)}, ${(a / n / 255).toFixed(3)})`;
+  return ringMeanColor(ctx.getImageData(0, 0, width, height).data, width, height);
 }
 
 /** Each photo's small copy and edge colour, made once for the calls sharing the result (one composite). */

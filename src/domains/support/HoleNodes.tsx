@@ -2,9 +2,9 @@ import type Konva from 'konva';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { Group, Image as KonvaImage, Rect as KonvaRect } from 'react-konva';
 import type { Rect, Size } from '../../../core/geometry.ts';
+import { blurFillPlacement } from '../../../core/holeFill.ts';
 import { coversHole, type HoleFill, type PhotoTransform } from '../../pipeline/index.ts';
 import { photoNodeAttrs, type PhotoNodeAttrs } from './adjusterMath.ts';
-import { blurFillPlacement } from './holeFillPreview.ts';
 import { checkerPattern } from './checkerPattern.ts';
 import { photoEdgeColor } from './photoEdgeColor.ts';
 

@@ -3,13 +3,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '../../../contract/campaign.ts';
 import { resultWatermarked } from '../../../contract/plan.ts';
+import { fillChoiceApplies } from '../../../core/holeFill.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PhotoAdjuster } from './PhotoAdjuster.tsx';
 import { useAccountStore } from '../account/public.ts';
 import { BLUR_RADIUS } from './backgroundChoices.ts';
 import { BackgroundPicker } from './BackgroundPicker.tsx';
 import { FramePicker } from './FramePicker.tsx';
-import { fillChoiceApplies, previewFill, someHoleUncovered } from './holeFillPreview.ts';
+import { previewFill, someHoleUncovered } from './holeFillPreview.ts';
 import { HoleFillPicker } from './HoleFillPicker.tsx';
 import { HolePhotoInput } from './HolePhotoInput.tsx';
 import { LowResolutionNotice } from './LowResolutionNotice.tsx';
@@ -57,8 +58,9 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
     return region ? [{ proxy: slot.photo.proxy, photoSize: slot.photo.size, cover: region.cover, transform: slot.transform, auto: slot.auto }] : [];
   });
   const uncovered = placed ? someHoleUncovered(placed) : false;
-  const format = resultFormat(holeFill.fill, uncovered && fillChoiceApplies(campaign.type, background.choice));
   const picture = placed && supportPicture(placed, { type: campaign.type, background: background.choice, fill: holeFill.fill, ...(watermarked ? { watermark: t('support.watermark') } : {}) });
+  const fillApplies = uncovered && fillChoiceApplies(picture?.background);
+  const format = resultFormat(holeFill.fill, fillApplies);
   const leastSharp = leastSharpHole(holes?.map((hole) => ({ hole: hole.cover, transform: hole.transform })) ?? []);
 
   return (
@@ -78,7 +80,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
             frameSize={placed.frame.analysis}
             frameType={campaign.type}
             onTransformChange={setTransform}
-            fill={previewFill(holeFill.fill, campaign.type, background.choice)}
+            fill={previewFill(campaign.type, picture?.background, holeFill.fill)}
             previewBlur={campaign.type === 'background' && background.kind === 'blur' ? BLUR_RADIUS : 0}
             previewOpacity={campaign.type === 'background' && background.kind === 'design' ? DESIGN_PREVIEW_OPACITY : 1}
             holeActions={<HolePhotoInput onPick={pickPhotoForHole} disabled={!pipeline || busy === 'render'} />}
@@ -98,7 +100,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
 
       <FramePicker frames={frames} selected={frameIndex} onSelect={switchFrame} disabled={busy === 'render' || busy === 'photo'} />
 
-      {uncovered && fillChoiceApplies(campaign.type, background.choice) && (
+      {fillApplies && (
         <HoleFillPicker kind={holeFill.kind} color={holeFill.color} onChange={holeFill.choose} allowTransparent={campaign.type === 'frame'} disabled={busy === 'render'} />
       )}
 

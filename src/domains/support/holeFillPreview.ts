@@ -1,41 +1,22 @@
 /**
- * The adjuster's preview of what fills the part of a hole its photo leaves uncovered (issue 12 §2),
- * drawn like the compositor does it (workers/holeFill.ts): under the photo, inside the hole's cover box.
+ * The adjuster's view of what fills the part of a hole its photo leaves uncovered (issue 12 §2),
+ * by the rules the compositor draws with (core/holeFill.ts).
  *
- *   previewFill(fill, campaignType, background) → HoleFill | null   what the result will use there
- *   someHoleUncovered(placed)                     → whether a fill shows at all (a photo zoomed out below cover)
- *   fillCoverScale(t, photo, rect)                → smallest scale about the photo's centre covering rect
- *   blurFillPlacement(t, photo, cover)            → the stretched copy's transform and blur (frame px)
+ *   previewFill(campaignType, background, fill) → HoleFill | null   what the adjuster draws there
+ *   someHoleUncovered(placed)                   → whether a fill shows at all (a photo zoomed out below cover)
  */
-import type { Rect, Size } from '../../../core/geometry.ts';
-import { coversHole, type BackgroundChoice, type HoleFill, type PhotoTransform } from '../../pipeline/index.ts';
+import { effectiveHoleFill } from '../../../core/holeFill.ts';
+import { coversHole, type BackgroundChoice, type HoleFill } from '../../pipeline/index.ts';
 import type { Placed } from './usePlacement.ts';
 
-/** Blur σ of the 'blur' fill as a share of the cover box's smaller side (workers/holeFill.ts BLUR_SHARE). */
-export const FILL_BLUR_SHARE = 0.05;
-
 /**
- * The fill the result gets (workers/holeFill.ts holeFillSource): a background campaign's background
- * choice continues into the hole, and its design shows where nothing is drawn; a frame campaign takes
- * the supporter's fill ('transparent': see-through pixels in a PNG). Null: nothing is drawn there.
+ * The fill the result gets (core/holeFill.ts effectiveHoleFill) for the picture's background
+ * (supportPicture: a background campaign's choice, none on a frame campaign). 'transparent' shows as a
+ * checkerboard; null: nothing is drawn, the design shows. The support flow offers no 'image' background.
  */
-export function previewFill(fill: HoleFill, campaignType: 'frame' | 'background', background: BackgroundChoice): HoleFill | null {
-  if (campaignType === 'frame') return fill;
-  switch (background.kind) {
-    case 'color':
-      return { kind: 'color', color: background.color };
-    case 'blur':
-      return { kind: 'blur' };
-    case 'keep':
-      return fill.kind === 'transparent' ? null : fill;
-    default:
-      return null;
-  }
-}
-
-/** Whether the supporter's own fill choice matters (a background campaign's other choices fill the hole themselves). */
-export function fillChoiceApplies(campaignType: 'frame' | 'background', background: BackgroundChoice): boolean {
-  return campaignType === 'frame' || background.kind === 'keep';
+export function previewFill(campaignType: 'frame' | 'background', background: BackgroundChoice | undefined, fill: HoleFill): HoleFill | null {
+  const shown = effectiveHoleFill(campaignType, background, fill);
+  return shown?.kind === 'image' ? null : shown;
 }
 
 /** Whether some hole's photo leaves part of the hole's cover box uncovered, so that its fill shows. */
@@ -44,32 +25,4 @@ export function someHoleUncovered({ slots, frame }: Placed): boolean {
     const region = frame.regions[index];
     return region !== undefined && !coversHole(slot.transform, slot.photo.size, region.cover);
   });
-}
-
-/** Smallest scale at which the photo, its centre and rotation kept, covers `rect` (frame pixels). */
-export function fillCoverScale(t: PhotoTransform, photo: Size, rect: Rect): number {
-  const cos = Math.cos((t.rotation * Math.PI) / 180);
-  const sin = Math.sin((t.rotation * Math.PI) / 180);
-  let scale = 0;
-  for (const [px, py] of [
-    [rect.x, rect.y],
-    [rect.x + rect.width, rect.y],
-    [rect.x, rect.y + rect.height],
-    [rect.x + rect.width, rect.y + rect.height],
-  ] as const) {
-    const ox = px - t.x;
-    const oy = py - t.y;
-    scale = Math.max(scale, (2 * Math.abs(ox * cos + oy * sin)) / photo.width, (2 * Math.abs(-ox * sin + oy * cos)) / photo.height);
-  }
-  return scale;
-}
-
-/**
- * The 'blur' fill: the photo kept at its centre and rotation, scaled up to cover the cover box and
- * three σ around it (so the blur's see-through rim falls outside the box), blurred by σ frame pixels.
- */
-export function blurFillPlacement(t: PhotoTransform, photo: Size, cover: Rect): { transform: PhotoTransform; sigma: number } {
-  const sigma = FILL_BLUR_SHARE * Math.min(cover.width, cover.height);
-  const reach = { x: cover.x - 3 * sigma, y: cover.y - 3 * sigma, width: cover.width + 6 * sigma, height: cover.height + 6 * sigma };
-  return { transform: { ...t, scale: Math.max(t.scale, fillCoverScale(t, photo, reach)) }, sigma };
 }
