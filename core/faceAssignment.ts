@@ -10,7 +10,7 @@
  *   beyond the holes' count are left to the photo's own placement (they may show at the edges).
  */
 import type { Rect } from './geometry.ts';
-import type { FaceBox } from './placementTypes.ts';
+import type { FaceBox } from './pictureTypes.ts';
 
 const centre = (rect: Rect) => ({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 });
 

@@ -1,6 +1,6 @@
 /** Pure geometry of the face stage: tiles for small faces, and merging duplicate detections. */
 import type { Rect, Size } from './geometry.ts';
-import type { FaceBox } from './placementTypes.ts';
+import type { FaceBox } from './pictureTypes.ts';
 
 export function boxIoU(a: Rect, b: Rect): number {
   const inter = intersection(a, b);

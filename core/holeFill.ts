@@ -13,8 +13,7 @@
  *   ringMeanColor(rgba, width, height)                → the 'edge' fill's colour from that copy's pixels
  */
 import type { Rect, Size } from './geometry.ts';
-import type { BackgroundChoice, HoleFill } from './pipelineTypes.ts';
-import type { PhotoTransform } from './placementTypes.ts';
+import type { BackgroundChoice, HoleFill, PhotoTransform } from './pictureTypes.ts';
 
 /** Blur σ of the 'blur' fill as a share of the cover box's smaller side. */
 export const HOLE_FILL_BLUR_SHARE = 0.05;

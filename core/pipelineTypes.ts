@@ -3,25 +3,11 @@ import type { DesignDocument } from '../contract/design.ts';
 import { FRAME_ALPHA_THRESHOLD, FRAME_MIN_TRANSPARENT_SHARE, type FrameAnalysis } from './frame/findFrameHoles.ts';
 import type { HoleRegion } from './frame/holeRegions.ts';
 import type { Rect, Size } from './geometry.ts';
-import type { FaceBox, PhotoTransform } from './placementTypes.ts';
+import type { BackgroundChoice, FaceBox, HoleFill, PhotoTransform } from './pictureTypes.ts';
 
 export type { FrameAnalysis, FrameHole } from './frame/findFrameHoles.ts';
 export type { HoleRegion } from './frame/holeRegions.ts';
-export type { FaceBox, PhotoTransform } from './placementTypes.ts';
-
-export type BackgroundChoice =
-  | { kind: 'keep' }
-  /** radius: Gaussian σ in frame pixels (at output scale 1), whatever the photo's resolution. */
-  | { kind: 'blur'; radius: number }
-  | { kind: 'color'; color: string }
-  | { kind: 'design' }
-  | { kind: 'image' };
-
-/**
- * How the part of a hole the photo does not reach is filled (the photo zoomed out to fit faces):
- * a blurred, stretched copy of the photo, the photo's edge colour, a CSS colour, or nothing.
- */
-export type HoleFill = { kind: 'blur' } | { kind: 'edge' } | { kind: 'color'; color: string } | { kind: 'transparent' };
+export type { BackgroundChoice, FaceBox, HoleFill, PhotoTransform } from './pictureTypes.ts';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp';
 

@@ -26,7 +26,7 @@
  * leaves the transform unchanged.
  */
 import type { AffineMatrix, Point, Rect, Size } from './geometry.ts';
-import type { FaceBox, PhotoTransform } from './placementTypes.ts';
+import type { FaceBox, PhotoTransform } from './pictureTypes.ts';
 import { fitFaces } from './placementFit.ts';
 
 /** Largest zoom, relative to the cover scale. */

@@ -5,7 +5,7 @@
  */
 import { photoToFrameMatrix } from '../placement.ts';
 import type { AffineMatrix, Point, Rect, Size } from '../geometry.ts';
-import type { FaceBox, PhotoTransform } from '../placementTypes.ts';
+import type { FaceBox, PhotoTransform } from '../pictureTypes.ts';
 
 export const apply = (m: AffineMatrix, p: Point): Point => ({ x: m.a * p.x + m.c * p.y + m.e, y: m.b * p.x + m.d * p.y + m.f });
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Rect, Size } from '../../core/geometry.ts';
+import { holeFillBlurSigma } from '../../core/holeFill.ts';
 import { autoPlace, photoToFrameMatrix } from '../../core/placement.ts';
 
 /**
@@ -55,9 +56,6 @@ export function previewSample(): Promise<SamplePhoto> {
   return pending;
 }
 
-/** Blur of the fill under a photo that does not cover its hole, as a share of the hole's smaller side (workers/holeFill.ts). */
-const FILL_BLUR_SHARE = 0.05;
-
 /**
  * The sample in each hole (integer rects in the pixels of the image they are composited onto), placed as the
  * supporter's photo is placed: core/placement.ts autoPlace on her face, then photoToFrameMatrix. Overlays, in
@@ -79,7 +77,8 @@ export async function sampleInHoles(holes: readonly Rect[]): Promise<OverlayOpti
     const right = Math.min(hole.x + hole.width, Math.floor(e + size.width * scale));
     const bottom = Math.min(hole.y + hole.height, Math.floor(f + size.height * scale));
     if (left > hole.x || top > hole.y || right < hole.x + hole.width || bottom < hole.y + hole.height) {
-      const sigma = Math.max(0.3, FILL_BLUR_SHARE * Math.min(hole.width, hole.height));
+      // sharp's blur takes σ ≥ 0.3.
+      const sigma = Math.max(0.3, holeFillBlurSigma(hole));
       const fill = await sharp(pixels, { raw }).resize(hole.width, hole.height, { fit: 'cover' }).blur(sigma).raw().toBuffer();
       overlays.push({ input: fill, raw: { width: hole.width, height: hole.height, channels: 3 }, left: hole.x, top: hole.y });
     }
