@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rect } from '../../core/geometry.ts';
 import { createCrashablePipeline, type CrashablePipeline } from '../testing/createCrashablePipeline.ts';
-import type { LoadedFrame, ProgressEvent } from './createPipeline.ts';
+import type { LoadedFrame, ProgressEvent } from './pipelineApi.ts';
 
 const FRAME_SIDE = 1080;
 const FRAME_COLOR = [200, 30, 60] as const;

@@ -3,7 +3,7 @@ import type { Size } from '../../core/geometry.ts';
 import type { DecodedPhoto, DesignExportResult, FaceBox, FaceDetection, FrameLayout, ImageWorkerApi, PersonMask, RenderRequest, VisionWorkerApi } from '../../core/pipelineTypes.ts';
 import type { CrashHook, CrashMode } from '../../core/testing/crashHook.ts';
 import { createCrashablePipeline } from '../testing/createCrashablePipeline.ts';
-import type { ProgressEvent } from './createPipeline.ts';
+import type { ProgressEvent } from './pipelineApi.ts';
 import type { WorkerHandle } from './workerSlot.ts';
 
 /** Stand-ins for ImageBitmap: jsdom has none, and the facade only passes them along. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESIGN_SCHEMA_VERSION, type DesignDocument, type DesignElement } from '../../contract/design.ts';
 import { createCrashablePipeline, type CrashablePipeline } from '../testing/createCrashablePipeline.ts';
-import type { ProgressEvent } from './createPipeline.ts';
+import type { ProgressEvent } from './pipelineApi.ts';
 
 const base = { name: '', rotation: 0, opacity: 1, locked: false, hidden: false, hole: false, stroke: null };
 const HOLE = { x: 240, y: 200, width: 600, height: 600 };

@@ -9,7 +9,8 @@ import type { Rect } from '../../core/geometry.ts';
 import { alphaFrame, circle, heart, roundedRect, roundVignette, star, syntheticFrame, threeWindows, twoWindows } from '../../core/frame/syntheticFrames.ts';
 import { photoToFrameMatrix } from '../../core/placement.ts';
 import type { FaceBox, HoleFill, PhotoTransform } from '../../core/pipelineTypes.ts';
-import { createPipeline, type LoadedFrame, type LoadedPhoto, type Pipeline } from './createPipeline.ts';
+import { createPipeline } from './createPipeline.ts';
+import type { LoadedFrame, LoadedPhoto, Pipeline } from './pipelineApi.ts';
 
 interface TestFrame {
   width: number;

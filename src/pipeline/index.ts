@@ -1,5 +1,5 @@
-export { createPipeline } from './createPipeline.ts';
-export type { FrameKind, LoadedFrame, LoadedPhoto, PictureOptions, Pipeline, PipelineOptions, PipelineStage, PreviewOptions, ProgressEvent, RenderOptions } from './createPipeline.ts';
+export { createPipeline, type PipelineOptions } from './createPipeline.ts';
+export type { FrameKind, LoadedFrame, LoadedPhoto, PictureOptions, Pipeline, PipelineStage, PreviewOptions, ProgressEvent, RenderOptions } from './pipelineApi.ts';
 export { isPipelineError, toPipelineError } from './pipelineErrors.ts';
 export { pipelineSupported } from './pipelineSupported.ts';
 export type { BackgroundChoice, FaceBox, FrameAnalysis, HoleFill, HoleRegion, OutputFormat, PhotoTransform, PipelineErrorCode, RenderSlot } from '../../core/pipelineTypes.ts';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackgroundChoice, HoleFill } from '../../core/pipelineTypes.ts';
-import { createPipeline, type LoadedFrame, type LoadedPhoto, type Pipeline } from './createPipeline.ts';
+import { createPipeline } from './createPipeline.ts';
+import type { LoadedFrame, LoadedPhoto, Pipeline } from './pipelineApi.ts';
 
 const SIDE = 1080;
 const PREVIEW_SCALE = 0.5;

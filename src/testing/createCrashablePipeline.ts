@@ -5,7 +5,8 @@
  */
 import type { ImageWorkerApi, VisionWorkerApi } from '../../core/pipelineTypes.ts';
 import type { CrashHook, CrashMode } from '../../core/testing/crashHook.ts';
-import { createPipeline, type Pipeline, type PipelineOptions } from '../pipeline/createPipeline.ts';
+import { createPipeline, type PipelineOptions } from '../pipeline/createPipeline.ts';
+import type { Pipeline } from '../pipeline/pipelineApi.ts';
 import { startWorker } from '../pipeline/startWorker.ts';
 import { createWorkerSlot, type WorkerHandle } from '../pipeline/workerSlot.ts';
 
