@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page, Request, TestInfo } from '@playwright/test';
 import { registerAndVerify, signInWithPassword, signOut } from '../testing/accounts.ts';
-import { CIRCLE_FRAME, NO_WATERMARK_MAX_PIXELS, WATERMARK_MIN_PIXELS, boxInCircle, centreInCircle, detectFacesWithTestPage, imageSize, newWhitePixelsPerCorner } from '../testing/imageChecks.ts';
+import { CIRCLE_FRAME, NO_WATERMARK_MAX_PIXELS, WATERMARK_MIN_PIXELS, boxInCircle, centreInCircle, detectFacesWithTestPage, imageSize, newWhitePixelsPerBand } from '../testing/imageChecks.ts';
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 
@@ -197,14 +197,15 @@ test('a free creator publishes a frame; a visitor supports it: result size, face
   const result = await downloadResult(page, testInfo, 'free-result.jpg');
   expect(result.suggested).toBe(`bingkai-${campaign.uri}.jpg`);
 
-  // The frame's size, and the watermark: white text in a corner where the frame has none.
+  // The frame's size, and the watermark: white text where the frame has none, at the top or the bottom.
   expect(await imageSize(result.file)).toEqual({ width: CIRCLE_FRAME.width, height: CIRCLE_FRAME.height });
-  const white = await newWhitePixelsPerCorner(result.file, FRAME);
+  const white = await newWhitePixelsPerBand(result.file, FRAME);
   testInfo.annotations.push({ type: 'watermark pixels (free)', description: JSON.stringify(white) });
-  // Exactly one corner carries it; the others are as clean as a result without a watermark.
-  const counts = Object.values(white).sort((a, b) => b - a);
-  expect(counts[0], `watermark pixels per corner ${JSON.stringify(white)}`).toBeGreaterThan(WATERMARK_MIN_PIXELS);
-  expect(counts[1], `watermark pixels per corner ${JSON.stringify(white)}`).toBeLessThan(NO_WATERMARK_MAX_PIXELS);
+  // Exactly one band carries it, as one small mark; the other is as clean as a result without a watermark.
+  const [marked, clean] = [white.top, white.bottom].sort((a, b) => b.count - a.count);
+  expect(marked!.count, `watermark pixels per band ${JSON.stringify(white)}`).toBeGreaterThan(WATERMARK_MIN_PIXELS);
+  expect(marked!.maxX - marked!.minX, `watermark extent ${JSON.stringify(white)}`).toBeLessThan(CIRCLE_FRAME.width * 0.45);
+  expect(clean!.count, `watermark pixels per band ${JSON.stringify(white)}`).toBeLessThan(NO_WATERMARK_MAX_PIXELS);
 
   // The caption's blank fills in, and Copy puts the filled caption on the clipboard.
   const filled = 'Saya ikut menjaga bumi dari Bandung! #JagaBumi';
@@ -281,7 +282,7 @@ test('a creator-plan campaign: a free visitor gets a result without the watermar
   await supportWithPhoto(page, campaign, false);
   const result = await downloadResult(page, testInfo, 'creator-plan-result.jpg');
   expect(await imageSize(result.file)).toEqual({ width: CIRCLE_FRAME.width, height: CIRCLE_FRAME.height });
-  const white = await newWhitePixelsPerCorner(result.file, FRAME);
+  const white = await newWhitePixelsPerBand(result.file, FRAME);
   testInfo.annotations.push({ type: 'watermark pixels (creator plan)', description: JSON.stringify(white) });
-  expect(Math.max(...Object.values(white)), `white pixels per corner ${JSON.stringify(white)}`).toBeLessThan(NO_WATERMARK_MAX_PIXELS);
+  expect(Math.max(white.top.count, white.bottom.count), `white pixels per band ${JSON.stringify(white)}`).toBeLessThan(NO_WATERMARK_MAX_PIXELS);
 });

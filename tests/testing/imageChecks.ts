@@ -6,9 +6,6 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Rect, Size } from '../../core/geometry.ts';
 
-export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-const CORNERS: readonly Corner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
-
 /** tests/fixtures/generated/frame-circle.png (scripts/buildFixtures.ts): 1080², circular hole centred (540, 500), r 380. */
 export const CIRCLE_FRAME = { width: 1080, height: 1080, hole: { cx: 540, cy: 500, r: 380 } } as const;
 
@@ -22,36 +19,46 @@ const isNearWhite = (r: number, g: number, b: number) => Math.min(r, g, b) >= 21
 /** Clearly not white in the frame, so a near-white result pixel there cannot be the frame's own. */
 const isDarkish = (r: number, g: number, b: number) => Math.max(r, g, b) < 200;
 
+/** The top or the bottom band of a result, where the watermark goes (a corner, the middle of the edge, or a strip). */
+export type Band = 'top' | 'bottom';
+
+export interface NewWhitePixels {
+  count: number;
+  /** Leftmost and rightmost x of those pixels (−1 when there are none). */
+  minX: number;
+  maxX: number;
+}
+
 /**
- * Per corner, the pixels that are near-white in the result but clearly not white in the frame at
- * the same place, where the frame is opaque (so the result must equal the frame there). Only the
- * watermark adds such pixels: its text and logo are drawn in white on a dark pill in a corner.
- * The regions (45 % wide, 10 % high) stay clear of the hole of the circle frame, so the photo
- * never shows in them.
+ * Per band (the top and bottom 10 % of the result), the pixels that are near-white in the result but clearly
+ * not white in the frame at the same place, where the frame is opaque (so the result must equal the frame
+ * there). Only the watermark adds such pixels: its text and logo are drawn in white on a dark pill, wherever
+ * its 'auto' position put it. The bands stay clear of the hole of the circle frame, so the photo never shows in them.
  */
-export async function newWhitePixelsPerCorner(resultFile: string, frameFile: string): Promise<Record<Corner, number>> {
+export async function newWhitePixelsPerBand(resultFile: string, frameFile: string): Promise<Record<Band, NewWhitePixels>> {
   const result = await sharp(resultFile).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = result.info;
   // The frame at the result's size (a 2× result is compared with the frame scaled up).
   const frame = await sharp(frameFile).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
-  const regionWidth = Math.round(width * 0.45);
-  const regionHeight = Math.round(height * 0.1);
-  const counts = {} as Record<Corner, number>;
-  for (const corner of CORNERS) {
-    const left = corner.endsWith('left') ? 0 : width - regionWidth;
-    const top = corner.startsWith('top') ? 0 : height - regionHeight;
-    let count = 0;
-    for (let y = top; y < top + regionHeight; y++) {
-      for (let x = left; x < left + regionWidth; x++) {
+  const bandHeight = Math.round(height * 0.1);
+  const bands = {} as Record<Band, NewWhitePixels>;
+  for (const band of ['top', 'bottom'] as const) {
+    const top = band === 'top' ? 0 : height - bandHeight;
+    const found: NewWhitePixels = { count: 0, minX: -1, maxX: -1 };
+    for (let y = top; y < top + bandHeight; y++) {
+      for (let x = 0; x < width; x++) {
         const i = y * width + x;
         const [r, g, b] = [result.data[i * 3]!, result.data[i * 3 + 1]!, result.data[i * 3 + 2]!];
         const [fr, fg, fb, fa] = [frame[i * 4]!, frame[i * 4 + 1]!, frame[i * 4 + 2]!, frame[i * 4 + 3]!];
-        if (fa === 255 && isDarkish(fr, fg, fb) && isNearWhite(r, g, b)) count++;
+        if (!(fa === 255 && isDarkish(fr, fg, fb) && isNearWhite(r, g, b))) continue;
+        found.count++;
+        found.minX = found.minX === -1 ? x : Math.min(found.minX, x);
+        found.maxX = Math.max(found.maxX, x);
       }
     }
-    counts[corner] = count;
+    bands[band] = found;
   }
-  return counts;
+  return bands;
 }
 
 /** A watermark's text and logo add well over this many white pixels at 1080 px; JPEG noise adds a handful. */
