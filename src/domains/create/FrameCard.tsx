@@ -5,6 +5,7 @@ import type { CampaignType } from '../../../contract/campaign.ts';
 import { Button, buttonVariants } from '../../ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { isOpaqueDesign, photoAreas, type FrameDraft } from './frameDrafts.ts';
+import { draftHoleSummary } from './holeSummary.ts';
 import { FrameStatus } from './FrameStatus.tsx';
 import { HoleOverlay } from './HoleOverlay.tsx';
 
@@ -28,8 +29,10 @@ export interface FrameCardProps {
 export function FrameCard({ type, draft, index, count, selected, onSelect, onMove, onReplace, onRemove, onDragStart, onDrop, onStartBackground }: FrameCardProps) {
   const { t } = useTranslation();
   const replaceId = useId();
+  const summaryId = useId();
   const position = index + 1;
   const areas = photoAreas(draft, type);
+  const sentences = draftHoleSummary(draft, type, t);
   return (
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- dragging is the pointer shortcut; the arrow buttons are the keyboard way
     <li
@@ -47,10 +50,17 @@ export function FrameCard({ type, draft, index, count, selected, onSelect, onMov
           {t('create.frames.cardTitle', { position, name: draft.name })}
         </span>
       </div>
-      <button type="button" onClick={onSelect} aria-pressed={selected} aria-label={t('create.frames.select', { position })} className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-pressed={selected}
+        aria-label={t('create.frames.select', { position })}
+        aria-describedby={sentences.length > 0 ? summaryId : undefined}
+        className="rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
         <HoleOverlay url={draft.url} alt={t('create.frames.imageAlt', { position, context: type })} size={areas} />
       </button>
-      <FrameStatus draft={draft} type={type} />
+      <FrameStatus draft={draft} type={type} summary={{ id: summaryId, sentences }} />
       {type === 'frame' && isOpaqueDesign(draft) && (
         <div className="flex flex-col items-start gap-2 rounded-md border border-dashed p-2 text-sm" data-testid="opaque-offer">
           <p className="text-muted-foreground">{t('create.frames.opaque.hint')}</p>

@@ -1,15 +1,16 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignType } from '../../../contract/campaign.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { photoAreas, type FrameDraft } from './frameDrafts.ts';
+import type { FrameDraft } from './frameDrafts.ts';
 
 /**
- * A frame's check status: the refusal, or the browser's analysis and the upload's progress. A background design
- * is named as one: it needs no transparency, and without holes the photo goes over the whole of it.
+ * A frame's check status: the refusal, or what the analysis found (`summary`: draftHoleSummary's sentences, under
+ * an id the frame's button is described by) and the upload's progress.
  */
-export function FrameStatus({ draft, type }: { draft: FrameDraft; type: CampaignType }) {
+export function FrameStatus({ draft, type, summary }: { draft: FrameDraft; type: CampaignType; summary: { id: string; sentences: string[] } }) {
   const { t } = useTranslation();
   const { analysis, upload } = draft;
   if (upload.status === 'refused') {
@@ -25,25 +26,39 @@ export function FrameStatus({ draft, type }: { draft: FrameDraft; type: Campaign
       </div>
     );
   }
-  const lines: { key: string; text: string; tone: 'busy' | 'ok' | 'warn' | 'muted' }[] = [];
+  const lines: { key: string; text: string; tone: 'busy' | 'ok' | 'warn' | 'muted'; sentences?: string[] }[] = [];
   if (analysis.status === 'pending') lines.push({ key: 'analysis', text: t('create.frames.analysing', { context: type }), tone: 'busy' });
   if (analysis.status === 'failed') lines.push({ key: 'analysis', text: t(`errors.pipeline.${analysis.code}`), tone: 'warn' });
-  if (analysis.status === 'ready') {
-    const count = photoAreas(draft, type)?.holes.length ?? 0;
-    const text = type === 'background' && count === 0 ? t('create.frames.wholeDesign') : t('create.frames.holes', { count, context: type });
-    lines.push({ key: 'analysis', text, tone: 'muted' });
-  }
+  const { sentences } = summary;
+  if (sentences.length > 0) lines.push({ key: 'analysis', text: sentences.join(' '), tone: 'muted', sentences });
   if (upload.status === 'waiting') lines.push({ key: 'upload', text: t('create.frames.waitingSignIn'), tone: 'muted' });
   if (upload.status === 'uploading') lines.push({ key: 'upload', text: t('create.frames.uploading'), tone: 'busy' });
   if (upload.status === 'checked') lines.push({ key: 'upload', text: t('create.frames.checked', { width: upload.checked.width, height: upload.checked.height }), tone: 'ok' });
   return (
     <ul className="flex flex-col gap-1 text-sm" aria-live="polite">
       {lines.map((line) => (
-        <li key={line.key} className={cn('flex items-center gap-2', line.tone === 'warn' && 'text-amber-700 dark:text-amber-400', line.tone === 'ok' && 'text-emerald-700 dark:text-emerald-400', line.tone === 'muted' && 'text-muted-foreground')}>
+        <li
+          key={line.key}
+          id={line.sentences ? summary.id : undefined}
+          data-testid={line.sentences ? 'hole-summary' : undefined}
+          className={cn('flex items-center gap-2', line.tone === 'warn' && 'text-amber-700 dark:text-amber-400', line.tone === 'ok' && 'text-emerald-700 dark:text-emerald-400', line.tone === 'muted' && 'text-muted-foreground')}
+        >
           {line.tone === 'busy' && <Spinner size="sm" label={line.text} />}
           {line.tone === 'ok' && <CircleCheck className="size-4" aria-hidden="true" />}
           {line.tone === 'warn' && <CircleAlert className="size-4" aria-hidden="true" />}
-          <span aria-hidden={line.tone === 'busy' ? true : undefined}>{line.text}</span>
+          {line.sentences ? (
+            <span className="flex flex-col gap-0.5">
+              {/* The spaces keep the sentences apart where a screen reader reads them as one description. */}
+              {line.sentences.map((sentence, index) => (
+                <Fragment key={index}>
+                  {index > 0 && ' '}
+                  <span>{sentence}</span>
+                </Fragment>
+              ))}
+            </span>
+          ) : (
+            <span aria-hidden={line.tone === 'busy' ? true : undefined}>{line.text}</span>
+          )}
         </li>
       ))}
     </ul>

@@ -81,10 +81,28 @@ describe('opaque designs', () => {
     // What the worker answers for an opaque background design: one hole over the whole canvas.
     const whole = { x: 0, y: 0, width: 1080, height: 1350, area: 1080 * 1350, share: 1 };
     const opaque: FrameDraft = { ...picked(), analysis: { status: 'ready', loaded: { frameId: 'f', analysis: { width: 1080, height: 1350, transparentShare: 0, holes: [whole] }, regions: [] } } };
-    expect(photoAreas(opaque, 'background')).toEqual({ width: 1080, height: 1350, holes: [] });
+    expect(photoAreas(opaque, 'background')).toEqual({ width: 1080, height: 1350, holes: [], regions: null });
     const hole = { x: 100, y: 100, width: 500, height: 500, area: 250_000, share: 0.17 };
     const withHole: FrameDraft = { ...picked(), analysis: { status: 'ready', loaded: { frameId: 'g', analysis: { width: 1080, height: 1350, transparentShare: 0.2, holes: [hole] }, regions: [] } } };
     expect(photoAreas(withHole, 'background')?.holes).toEqual([hole]);
     expect(photoAreas(withHole, 'frame')?.holes).toEqual([hole]);
+  });
+
+  it('keeps the browser’s regions beside their holes, and none that do not match them one to one', () => {
+    const whole = { x: 0, y: 0, width: 1080, height: 1350, area: 1080 * 1350, share: 1 };
+    const hole = { x: 100, y: 100, width: 500, height: 500, area: 250_000, share: 0.17 };
+    const box = (rect: typeof hole) => ({ x: rect.x, y: rect.y, width: rect.width, height: rect.height });
+    const region = (rect: typeof hole) => ({ hole: box(rect), cover: box(rect), body: box(rect), softEdge: false, shape: 'rectangle' as const });
+    const analysis = { width: 1080, height: 1350, transparentShare: 0.2, holes: [whole, hole] };
+    const both: FrameDraft = { ...picked(), analysis: { status: 'ready', loaded: { frameId: 'h', analysis, regions: [region(whole), region(hole)] } } };
+    // The whole-canvas area of a background design leaves with its region.
+    expect(photoAreas(both, 'background')).toEqual({ width: 1080, height: 1350, holes: [hole], regions: [region(hole)] });
+    expect(photoAreas(both, 'frame')?.regions).toEqual([region(whole), region(hole)]);
+    // Regions fallen back to the first box (stored holes that no longer match the pixels) describe nothing.
+    const fallen: FrameDraft = { ...both, analysis: { status: 'ready', loaded: { frameId: 'h', analysis, regions: [region(whole)] } } };
+    expect(photoAreas(fallen, 'frame')?.regions).toBeNull();
+    // Checked by the server only: its holes, no regions.
+    const checked: FrameDraft = { ...picked(), analysis: { status: 'unsupported' }, upload: { status: 'checked', checked: { key: 'k', width: 1080, height: 1350, holes: [hole], transparentShare: 0.2 } } };
+    expect(photoAreas(checked, 'frame')).toEqual({ width: 1080, height: 1350, holes: [hole], regions: null });
   });
 });

@@ -2,7 +2,7 @@ import { CAMPAIGN_LIMITS, type CheckedFrame, type FrameRef } from '../../../cont
 import type { CampaignFrame } from '../../../contract/campaign.ts';
 import type { Rect } from '../../../core/geometry.ts';
 import { isApiError, type ApiErrorCode } from '../../api/index.ts';
-import type { LoadedFrame, PipelineErrorCode } from '../../pipeline/index.ts';
+import type { HoleRegion, LoadedFrame, PipelineErrorCode } from '../../pipeline/index.ts';
 import type { CampaignType } from '../../../contract/campaign.ts';
 
 /**
@@ -140,13 +140,26 @@ export function isOpaqueDesign(draft: FrameDraft): boolean {
   return draft.upload.status === 'refused' && draft.upload.refusal.key === 'notTransparent';
 }
 
+/** A frame's photo areas: its holes, and the browser's regions of them (same order) when it analysed the frame itself. */
+export interface PhotoAreas {
+  width: number;
+  height: number;
+  holes: Rect[];
+  /** Null for a frame only the server checked, or when the regions do not match the holes one to one. */
+  regions: HoleRegion[] | null;
+}
+
 /**
- * The photo areas to outline and count. A background design without holes has its whole canvas as the photo
- * area (the browser's analysis says so with one hole over everything): there is nothing to outline.
+ * The photo areas to outline, count and describe. A background design without holes has its whole canvas as the
+ * photo area (the browser's analysis says so with one hole over everything): there is nothing to outline.
  */
-export function photoAreas(draft: FrameDraft, type: CampaignType): { width: number; height: number; holes: Rect[] } | null {
+export function photoAreas(draft: FrameDraft, type: CampaignType): PhotoAreas | null {
   const size = draftHoles(draft);
-  if (!size || type !== 'background') return size;
+  if (!size) return null;
   const { width, height } = size;
-  return { width, height, holes: size.holes.filter((hole) => !(hole.x <= 0 && hole.y <= 0 && hole.width >= width && hole.height >= height)) };
+  const found = draft.analysis.status === 'ready' ? draft.analysis.loaded.regions : [];
+  const regions = found.length > 0 && found.length === size.holes.length ? found : null;
+  const whole = (hole: Rect) => type === 'background' && hole.x <= 0 && hole.y <= 0 && hole.width >= width && hole.height >= height;
+  const kept = size.holes.flatMap((hole, index) => (whole(hole) ? [] : [index]));
+  return { width, height, holes: kept.map((index) => size.holes[index]!), regions: regions && kept.map((index) => regions[index]!) };
 }
