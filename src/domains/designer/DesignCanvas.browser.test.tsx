@@ -98,7 +98,7 @@ beforeAll(async () => {
   png2d.fillRect(0, 0, 6, 4);
   const bytes = new Uint8Array(await (await png.convertToBlob({ type: 'image/png' })).arrayBuffer());
   magentaAsset = { mime: 'image/png', width: 6, height: 4, data: btoa(String.fromCharCode(...bytes)) };
-  underlay = { image: await createImageBitmap(photo), width: 500, height: 400, matrix: { a: 2, b: 0, c: 0, d: 2, e: 0, f: 0 } };
+  underlay = { image: await createImageBitmap(photo), width: 500, height: 400, matrix: { a: 2, b: 0, c: 0, d: 2, e: 0, f: 0 }, clip: { x: 0, y: 0, width: 1000, height: 800 } };
 });
 
 beforeEach(() => {
@@ -114,7 +114,7 @@ afterEach(() => {
 function setup(props: DesignCanvasProps = {}) {
   render(
     <div style={{ width: 600, height: 500, display: 'grid' }}>
-      <DesignCanvas underlay={underlay} {...props} />
+      <DesignCanvas underlays={[underlay]} {...props} />
     </div>,
   );
   const surface = screen.getByRole('application', { name: 'Design canvas' });

@@ -25,8 +25,8 @@ import { useSpaceHeld } from './useSpaceHeld.ts';
 export type { DesignUnderlay };
 
 export interface DesignCanvasProps {
-  /** The face sample photo, drawn under the design so it shows through the holes. */
-  underlay?: DesignUnderlay | null;
+  /** The face sample photo, one per hole (clipped to it), drawn under the design so it shows through the holes. */
+  underlays?: readonly DesignUnderlay[];
   /** Right-click or long press; targetId is the (selectable) element under the pointer. */
   onContextMenu?(at: { clientX: number; clientY: number }, targetId: string | null): void;
   className?: string;
@@ -34,6 +34,7 @@ export interface DesignCanvasProps {
 
 const ROTATION_SNAPS = [0, 45, 90, 135, 180, 225, 270, 315];
 const NO_ASSETS: Readonly<Record<string, DesignAsset>> = {};
+const NO_UNDERLAYS: readonly DesignUnderlay[] = [];
 
 /**
  * The frame designer's canvas: the document at the view store's zoom and pan, with click, Shift+click
@@ -41,7 +42,7 @@ const NO_ASSETS: Readonly<Record<string, DesignAsset>> = {};
  * wheel/pinch zoom, Space/middle-button/wheel pan, context menus and inline text editing.
  * Gestures (gestures/, wired by useCanvasGestures) move Konva nodes directly and dispatch one command when they end.
  */
-export function DesignCanvas({ underlay = null, onContextMenu, className }: DesignCanvasProps) {
+export function DesignCanvas({ underlays = NO_UNDERLAYS, onContextMenu, className }: DesignCanvasProps) {
   const { t } = useTranslation();
   const helpId = useId();
   const design = useDesignStore((state) => state.document);
@@ -236,7 +237,7 @@ export function DesignCanvas({ underlay = null, onContextMenu, className }: Desi
         <div style={{ position: 'absolute', inset: 0 }}>
           <Stage ref={stageRef} width={size.width} height={size.height} scaleX={zoom} scaleY={zoom} x={viewX} y={viewY} onDblClick={onDoubleClick} onDblTap={onDoubleClick}>
             <Layer ref={backdropLayer} listening={false}>
-              <PageBackdrop design={design} zoom={zoom} underlay={underlay} />
+              <PageBackdrop design={design} zoom={zoom} underlays={underlays} />
             </Layer>
             <Layer ref={designLayer}>
               <Group name="page" clipX={0} clipY={0} clipWidth={design.width} clipHeight={design.height}>

@@ -138,7 +138,7 @@ function LoadedDesigner({ type, pipeline, pipelineSupported, signedIn, onUse, on
       <div className={cn('grid gap-3', wide && 'grid-cols-[minmax(0,1fr)_20rem]')}>
         <div className="flex min-w-0 flex-col gap-2">
           <div className="h-[55dvh] min-h-72 overflow-hidden rounded-lg border lg:h-[calc(100dvh-15rem)] lg:min-h-[28rem]">
-            <DesignCanvas underlay={preview.underlay} onContextMenu={(at) => setMenuAt(at)} />
+            <DesignCanvas underlays={preview.underlays} onContextMenu={(at) => setMenuAt(at)} />
           </div>
           <SamplePreviewControls status={preview.status} enabled={showSample} onEnabledChange={setShowSample} sample={sample} onSampleChange={setSample} supported={pipelineSupported} />
         </div>

@@ -1,7 +1,7 @@
 /**
  * Where the supporter's photo will show in a design: the axis-aligned bounds, in document pixels,
- * of its largest visible hole. The live preview places the face sample there (autoPlace), the way
- * the exported PNG's analysis will find the transparent region later.
+ * of its visible holes, largest first. The live preview places the face sample in each (autoPlace),
+ * the way the exported PNG's analysis will find the transparent regions later.
  *
  * Groups carry only a translation and a rotation (no scale), so every element's placement in the
  * document is a rigid motion: the rotations add up along the path. A hole group cuts as a whole,
@@ -11,7 +11,8 @@ import type { DesignDocument, DesignElement, LeafElement } from '../../../contra
 import type { Rect } from '../../../core/geometry.ts';
 import { boxSize, type MeasureElement } from './measureElement.ts';
 
-interface Placement {
+/** Where an element's parent puts its local origin: the element's own x, y and rotation apply after it. */
+export interface Placement {
   /** Document position of the element's local origin. */
   x: number;
   y: number;
@@ -23,6 +24,13 @@ interface Hole {
   bounds: Rect;
   /** Cut area (shape area of its leaves); ranks holes. */
   area: number;
+}
+
+/** A visible hole of a design: its bounds on the canvas, and the element that cuts it with its parent's placement. */
+export interface DesignHole {
+  bounds: Rect;
+  element: DesignElement;
+  parent: Placement;
 }
 
 const RAD = Math.PI / 180;
@@ -75,12 +83,12 @@ function cutBy(element: DesignElement, parent: Placement, measure: MeasureElemen
   return union(element.children.flatMap((child) => cutBy(child, at, measure) ?? []));
 }
 
-function collectHoles(elements: readonly DesignElement[], parent: Placement, measure: MeasureElement, into: Hole[]): Hole[] {
+function collectHoles(elements: readonly DesignElement[], parent: Placement, measure: MeasureElement, into: (Hole & { element: DesignElement; parent: Placement })[]) {
   for (const element of elements) {
     if (!visible(element)) continue;
     if (element.hole) {
       const hole = cutBy(element, parent, measure);
-      if (hole) into.push(hole);
+      if (hole) into.push({ ...hole, element, parent });
     } else if (element.type === 'group') collectHoles(element.children, place(parent, element), measure, into);
   }
   return into;
@@ -94,17 +102,22 @@ function clip(bounds: Rect, width: number, height: number): Rect | null {
   return right > left && bottom > top ? { x: left, y: top, width: right - left, height: bottom - top } : null;
 }
 
-/** Every visible hole's bounds clipped to the canvas, largest cut first. */
-export function holeBoundsList(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Rect[] {
+/** Every visible hole, its bounds clipped to the canvas, largest cut first. */
+export function designHoles(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): DesignHole[] {
   return collectHoles(document.elements, { x: 0, y: 0, rotation: 0 }, measure, [])
-    .flatMap((hole) => {
+    .flatMap(({ element, parent, ...hole }) => {
       const bounds = clip(hole.bounds, document.width, document.height);
       // A hole partly off the canvas cuts only its share on it.
       const onCanvas = bounds ? (bounds.width * bounds.height) / (hole.bounds.width * hole.bounds.height) : 0;
-      return bounds ? [{ bounds, area: hole.area * onCanvas }] : [];
+      return bounds ? [{ bounds, area: hole.area * onCanvas, element, parent }] : [];
     })
     .sort((a, b) => b.area - a.area)
-    .map((hole) => hole.bounds);
+    .map(({ bounds, element, parent }) => ({ bounds, element, parent }));
+}
+
+/** Every visible hole's bounds clipped to the canvas, largest cut first. */
+export function holeBoundsList(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Rect[] {
+  return designHoles(document, measure).map((hole) => hole.bounds);
 }
 
 /** The largest visible hole's bounds on the canvas, or null when the design has none. */

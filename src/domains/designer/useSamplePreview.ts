@@ -3,12 +3,13 @@ import type { DesignDocument, LeafElement } from '../../../contract/design.ts';
 import { elementSize } from '../../../core/design/designRender.ts';
 import { FACE_SAMPLE_URLS, faceSample } from '../create/public.ts';
 import { autoPlace, isPipelineError, photoToFrameMatrix, type FaceBox, type Pipeline } from '../../pipeline/index.ts';
-import type { Rect, Size } from '../../../core/geometry.ts';
+import { assignFaces } from '../../../core/faceAssignment.ts';
+import type { Size } from '../../../core/geometry.ts';
 import type { DesignUnderlay } from './DesignCanvas.tsx';
-import { holeBounds } from './holeBounds.ts';
+import { holePlaces, type HolePlace } from './holePlaces.ts';
 import { boxSize, type MeasureElement } from './measureElement.ts';
 
-/** What DesignCanvas draws under the design: `image` at width × height, mapped by `matrix` (image px → document px). */
+/** What DesignCanvas draws under the design: `image` at width × height, mapped by `matrix` (image px → document px), clipped to `clip`. */
 export type SampleUnderlay = DesignUnderlay;
 
 export interface LoadedSample {
@@ -31,17 +32,23 @@ export interface SamplePreviewOptions {
 }
 
 /**
- * The face sample placed into the design's largest hole, as the supporter's photo will be: decoded
- * and its faces found once through the pipeline, then placed with the same autoPlace the support
- * flow uses. Faces and placement are in working-image pixels; the canvas draws the smaller proxy, so
- * the matrix takes proxy pixels (scaled up to working pixels) to document pixels.
+ * The face sample placed into every hole of the design, as the supporter's photo will be: decoded and its
+ * faces found once through the pipeline, shared out between the holes (core/faceAssignment.ts: one face
+ * each when there are enough, else the same photo in every hole), and placed with the same autoPlace the
+ * support flow uses, covering the hole's bounds with the faces in its body. Each underlay is clipped to its
+ * hole's bounds, so one hole's photo does not show in another. Faces and placement are in working-image
+ * pixels; the canvas draws the smaller proxy, so the matrix takes proxy pixels (scaled up to working
+ * pixels) to document pixels.
  */
-export function sampleUnderlay(sample: LoadedSample, hole: Rect): SampleUnderlay {
-  const transform = autoPlace({ photo: sample.size, faces: sample.faces, hole });
-  const m = photoToFrameMatrix(transform, sample.size);
+export function sampleUnderlays(sample: LoadedSample, holes: readonly HolePlace[]): SampleUnderlay[] {
+  const shares = assignFaces(sample.faces, holes.map((hole) => hole.bounds));
   const kx = sample.size.width / sample.image.width;
   const ky = sample.size.height / sample.image.height;
-  return { image: sample.image, width: sample.image.width, height: sample.image.height, matrix: { a: m.a * kx, b: m.b * kx, c: m.c * ky, d: m.d * ky, e: m.e, f: m.f } };
+  return holes.map(({ bounds, body }, index) => {
+    const transform = autoPlace({ photo: sample.size, faces: shares[index] ?? [], hole: bounds, body });
+    const m = photoToFrameMatrix(transform, sample.size);
+    return { image: sample.image, width: sample.image.width, height: sample.image.height, matrix: { a: m.a * kx, b: m.b * kx, c: m.c * ky, d: m.d * ky, e: m.e, f: m.f }, clip: bounds };
+  });
 }
 
 let measureContext: CanvasRenderingContext2D | null | undefined;
@@ -55,7 +62,9 @@ const measure: MeasureElement = (element: LeafElement) => {
 /** How many times a load cancelled by another photo load of the same pipeline (the form's preview) is retried. */
 const CANCEL_RETRIES = 3;
 
-export function useSamplePreview({ pipeline, document, enabled, sample }: SamplePreviewOptions): { underlay: SampleUnderlay | null; status: SamplePreviewStatus } {
+const NONE: readonly SampleUnderlay[] = [];
+
+export function useSamplePreview({ pipeline, document, enabled, sample }: SamplePreviewOptions): { underlays: readonly SampleUnderlay[]; status: SamplePreviewStatus } {
   const [loaded, setLoaded] = useState<ReadonlyMap<number, LoadedSample | 'failed'>>(new Map());
   /** Samples loading or loaded (a failure may be retried by a later render). */
   const started = useRef(new Set<number>());
@@ -104,20 +113,19 @@ export function useSamplePreview({ pipeline, document, enabled, sample }: Sample
     };
   }, []);
 
-  const hole = holeBounds(document, measure);
-  // Same hole, same underlay object: the canvas redraws the photo only when the hole moves.
-  const holeKey = hole ? `${hole.x},${hole.y},${hole.width},${hole.height}` : '';
+  // Same holes, same underlay objects: the canvas redraws the photos only when a hole changes.
+  const places = holePlaces(document, measure);
+  const holesKey = JSON.stringify(places);
   const current = loaded.get(sample);
-  const underlay = useMemo(() => {
-    if (!current || current === 'failed' || !holeKey) return null;
-    const [x = 0, y = 0, width = 0, height = 0] = holeKey.split(',').map(Number);
-    return sampleUnderlay(current, { x, y, width, height });
-  }, [current, holeKey]);
+  const underlays = useMemo(() => {
+    const holes = JSON.parse(holesKey) as HolePlace[];
+    return !current || current === 'failed' || holes.length === 0 ? NONE : sampleUnderlays(current, holes);
+  }, [current, holesKey]);
 
   let status: SamplePreviewStatus;
   if (!enabled) status = 'off';
   else if (current === 'failed') status = 'failed';
   else if (!current) status = 'loading';
-  else status = hole ? 'ready' : 'no-hole';
-  return { underlay: enabled ? underlay : null, status };
+  else status = places.length > 0 ? 'ready' : 'no-hole';
+  return { underlays: enabled ? underlays : NONE, status };
 }
