@@ -90,11 +90,6 @@ export async function detectFacesWithTestPage(page: Page, file: string, size: Si
   });
 }
 
-/** Distance of a box's centre from the circle's centre, as a share of its radius (< 1: inside). */
-export function centreInCircle(box: Rect, circle: { cx: number; cy: number; r: number }): number {
-  return Math.hypot(box.x + box.width / 2 - circle.cx, box.y + box.height / 2 - circle.cy) / circle.r;
-}
-
 /** Whether the whole box (all four corners) lies inside the circle. */
 export function boxInCircle(box: Rect, circle: { cx: number; cy: number; r: number }): boolean {
   const corners = [
@@ -105,3 +100,23 @@ export function boxInCircle(box: Rect, circle: { cx: number; cy: number; r: numb
   ] as const;
   return corners.every(([x, y]) => Math.hypot(x - circle.cx, y - circle.cy) <= circle.r);
 }
+
+/** Side the hole's square is enlarged to before detection: a group's faces, small in the result, become easy to find. */
+const HOLE_DETECTION_SIDE = 1600;
+
+/**
+ * Faces the app's own pipeline finds inside a round hole of the result `file`, in the result's pixels: the
+ * hole's bounding square is cut out and enlarged first, since a group photo's faces are small once every
+ * face fits inside the hole.
+ */
+export async function detectFacesInHole(page: Page, file: string, circle: { cx: number; cy: number; r: number }, dir: string): Promise<Rect[]> {
+  const left = Math.max(0, Math.round(circle.cx - circle.r));
+  const top = Math.max(0, Math.round(circle.cy - circle.r));
+  const side = Math.round(2 * circle.r);
+  const crop = `${dir}/hole-crop.png`;
+  await sharp(file).extract({ left, top, width: side, height: side }).resize(HOLE_DETECTION_SIDE, HOLE_DETECTION_SIDE).png().toFile(crop);
+  const k = side / HOLE_DETECTION_SIDE;
+  const faces = await detectFacesWithTestPage(page, crop, { width: HOLE_DETECTION_SIDE, height: HOLE_DETECTION_SIDE });
+  return faces.map((face) => ({ x: left + face.x * k, y: top + face.y * k, width: face.width * k, height: face.height * k }));
+}
+
