@@ -3,6 +3,7 @@
  *
  *   analyzeFrame(rgba, width, height, options?) → Promise<FrameAnalysis>
  *   analyzeFrameBitmap(bitmap, options?)        → Promise<FrameAnalysis>   (worker: reads pixels via OffscreenCanvas)
+ *   framePixels(bitmap)                         → Uint8ClampedArray        (the RGBA read, for callers that reuse it)
  *
  * The hole rules (threshold, specks, the border rule for shaped frames, order) are core/frame/findFrameHoles.ts,
  * shared with the server's frame check. Here:
@@ -81,11 +82,16 @@ export async function analyzeFrame(rgba: Uint8ClampedArray, width: number, heigh
   return { ...analysis, holes: [{ x: 0, y: 0, width, height, area: width * height, share: 1 }] };
 }
 
-export async function analyzeFrameBitmap(bitmap: ImageBitmap, options: AnalyzeFrameOptions = {}): Promise<FrameAnalysis> {
+/** The frame's RGBA pixels, read once per load: the analysis and the layout (frameLayout.ts) both use them. */
+export function framePixels(bitmap: ImageBitmap): Uint8ClampedArray {
   const { width, height } = bitmap;
   validateSize(width, height); // a closed bitmap reports 0×0
   const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
   if (!context) throw new PipelineError('FRAME_INVALID', 'Cannot read the frame pixels: no 2D canvas in this context.');
   context.drawImage(bitmap, 0, 0);
-  return analyzeFrame(context.getImageData(0, 0, width, height).data, width, height, options);
+  return context.getImageData(0, 0, width, height).data;
+}
+
+export async function analyzeFrameBitmap(bitmap: ImageBitmap, options: AnalyzeFrameOptions = {}): Promise<FrameAnalysis> {
+  return analyzeFrame(framePixels(bitmap), bitmap.width, bitmap.height, options);
 }

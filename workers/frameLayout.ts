@@ -12,7 +12,8 @@
  */
 import { holeRegions, type HoleRegion } from '../core/frame/holeRegions.ts';
 import type { Rect } from '../core/geometry.ts';
-import { PipelineError, type FrameAnalysis } from '../core/pipelineTypes.ts';
+import type { FrameAnalysis } from '../core/pipelineTypes.ts';
+import { framePixels } from './frameAnalysis.ts';
 import type { OwnerMap } from './ownerCells.ts';
 
 export interface LoadedLayout {
@@ -27,21 +28,15 @@ export function boxRegion(hole: Rect): HoleRegion {
   return { hole: box, cover: box, body: box, softEdge: false, shape: 'rectangle' };
 }
 
-function alphaOf(bitmap: ImageBitmap): Uint8ClampedArray {
-  const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d', { willReadFrequently: true });
-  if (!context) throw new PipelineError('FRAME_INVALID', 'Cannot read the frame pixels: no 2D canvas in this context.');
-  context.drawImage(bitmap, 0, 0);
-  return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-}
-
-export function frameLayout(bitmap: ImageBitmap, analysis: FrameAnalysis): LoadedLayout {
+/** `pixels`: the frame's RGBA when the caller already read them (loadFrame does, for the analysis). */
+export function frameLayout(bitmap: ImageBitmap, analysis: FrameAnalysis, pixels?: Uint8ClampedArray): LoadedLayout {
   const { width, height } = bitmap;
   const { holes } = analysis;
   const wholeCanvas = holes.length === 1 && holes[0]!.width >= width && holes[0]!.height >= height;
   if (holes.length === 0 || wholeCanvas) return { regions: holes.map(boxRegion) };
   try {
     // One hole needs no owner map (nothing to clip), so the nearest-hole phase is skipped.
-    const found = holeRegions({ width, height, alpha: alphaOf(bitmap), channels: 4 }, holes, { ownEveryPixel: holes.length > 1 });
+    const found = holeRegions({ width, height, alpha: pixels ?? framePixels(bitmap), channels: 4 }, holes, { ownEveryPixel: holes.length > 1 });
     return { regions: found.regions, ...(holes.length > 1 ? { owner: { width, height, data: found.owner } } : {}) };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;

@@ -8,7 +8,7 @@ import { compositeResult, type BackgroundLayer, type PhotoSlot } from './composi
 import { decodeImage } from './decode.ts';
 import { exportDesign } from './designExport.ts';
 import { encodeImage, flattened } from './encode.ts';
-import { analyzeFrameBitmap } from './frameAnalysis.ts';
+import { analyzeFrame, framePixels } from './frameAnalysis.ts';
 import { frameLayout, type LoadedLayout } from './frameLayout.ts';
 import { assignFaces } from '../core/faceAssignment.ts';
 import { frameAnalysisFromHoles } from '../core/frame/findFrameHoles.ts';
@@ -93,8 +93,8 @@ async function bitmapOf(blob: Blob, code: 'FRAME_INVALID' | 'RENDER_FAILED'): Pr
 }
 
 /** Keeps a decoded frame with its layout, replacing one of the same id; what the page learns of it. */
-function keepFrame(frameId: string, bitmap: ImageBitmap, analysis: FrameAnalysis): FrameLayout {
-  const layout = frameLayout(bitmap, analysis);
+function keepFrame(frameId: string, bitmap: ImageBitmap, analysis: FrameAnalysis, pixels?: Uint8ClampedArray): FrameLayout {
+  const layout = frameLayout(bitmap, analysis, pixels);
   release(frameId);
   frames.set(frameId, { bitmap, analysis, ...layout });
   return { analysis, regions: layout.regions };
@@ -178,9 +178,11 @@ export const imageWorkerApi: ImageWorkerApi = {
       const bitmap = await bitmapOf(blob, 'FRAME_INVALID');
       try {
         checkpoint();
-        const analysis = (holes && frameAnalysisFromHoles(bitmap.width, bitmap.height, holes)) ?? (await analyzeFrameBitmap(bitmap, { kind }));
+        // Stored holes skip the analysis; otherwise its pixels serve the layout too.
+        let pixels: Uint8ClampedArray | undefined;
+        const analysis = (holes && frameAnalysisFromHoles(bitmap.width, bitmap.height, holes)) ?? (await analyzeFrame((pixels = framePixels(bitmap)), bitmap.width, bitmap.height, { kind }));
         checkpoint();
-        return keepFrame(frameId, bitmap, analysis);
+        return keepFrame(frameId, bitmap, analysis, pixels);
       } catch (error) {
         bitmap.close();
         throw error;
