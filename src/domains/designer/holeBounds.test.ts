@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DesignElement, EllipseElement, GroupElement, RectElement, TextElement } from '../../../contract/design.ts';
-import { holeBounds, holeBoundsList } from './holeBounds.ts';
+import { holeBoundsList } from './holeBounds.ts';
 
 const common = { name: '', rotation: 0, opacity: 1, locked: false, hidden: false, hole: false };
 const rect = (id: string, patch: Partial<RectElement> = {}): RectElement => ({
@@ -30,6 +30,8 @@ const ellipse = (id: string, patch: Partial<EllipseElement> = {}): EllipseElemen
 });
 const group = (id: string, children: DesignElement[], patch: Partial<GroupElement> = {}): GroupElement => ({ ...common, id, type: 'group', x: 0, y: 0, children, ...patch });
 const doc = (elements: DesignElement[], width = 1080, height = 1080) => ({ width, height, elements });
+/** The largest hole's bounds, or null: the first of the list. */
+const holeBounds = (...args: Parameters<typeof holeBoundsList>) => holeBoundsList(...args)[0] ?? null;
 
 const expectBounds = (actual: ReturnType<typeof holeBounds>, expected: { x: number; y: number; width: number; height: number }) => {
   expect(actual).not.toBeNull();

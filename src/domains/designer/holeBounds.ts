@@ -119,8 +119,3 @@ export function designHoles(document: Pick<DesignDocument, 'width' | 'height' | 
 export function holeBoundsList(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Rect[] {
   return designHoles(document, measure).map((hole) => hole.bounds);
 }
-
-/** The largest visible hole's bounds on the canvas, or null when the design has none. */
-export function holeBounds(document: Pick<DesignDocument, 'width' | 'height' | 'elements'>, measure: MeasureElement = boxSize): Rect | null {
-  return holeBoundsList(document, measure)[0] ?? null;
-}
