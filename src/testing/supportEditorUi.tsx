@@ -4,6 +4,25 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Campaign } from '../../contract/campaign.ts';
 import { SupportEditor } from '../domains/support/SupportEditor.tsx';
 
+/** A campaign as the viewer API returns it: `uri`, `title` and `frames` given, the rest a plain public frame campaign by `ayu`. */
+export function testCampaign(fields: Pick<Campaign, 'uri' | 'title' | 'frames'> & Partial<Campaign>): Campaign {
+  return {
+    type: 'frame',
+    description: '',
+    thumbnailUrl: fields.frames[0]?.url ?? '',
+    supportersCount: 0,
+    creator: { username: 'ayu', name: 'Ayu', avatarUrl: null },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    caption: '',
+    category: 'other',
+    tags: [],
+    visibility: 'public',
+    premium: false,
+    ogImageUrl: '',
+    ...fields,
+  };
+}
+
 /** The editor at /:uri/support, with a stand-in result page to navigate to. */
 export function renderSupportEditor(data: Campaign) {
   const router = createMemoryRouter(

@@ -1,32 +1,20 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Campaign } from '../../../contract/campaign.ts';
 import { accountDefaults, useAccountStore } from '../account/public.ts';
 import { clearSupportResult, getSupportResult } from './supportResult.ts';
 import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
-import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor as renderEditor } from '../../testing/supportEditorUi.tsx';
+import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor as renderEditor, testCampaign } from '../../testing/supportEditorUi.tsx';
 
-const campaign: Campaign = {
+const campaign = testCampaign({
   uri: 'hari-bumi',
-  type: 'frame',
   title: 'Hari Bumi',
-  description: '',
   thumbnailUrl: '/tests/fixtures/generated/frame-circle.png',
-  supportersCount: 0,
-  creator: { username: 'ayu', name: 'Ayu', avatarUrl: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  caption: '',
-  category: 'other',
-  tags: [],
-  visibility: 'public',
   frames: [
     // Listed out of order: the editor follows `position`.
     { id: 'f2', position: 1, url: '/tests/fixtures/generated/frame-rounded.png', width: 1080, height: 1350, holes: [] },
     { id: 'f1', position: 0, url: '/tests/fixtures/generated/frame-circle.png', width: 1080, height: 1080, holes: [] },
   ],
-  premium: false,
-  ogImageUrl: '',
-};
+});
 
 const missingKeys = missingBrowserKeys;
 

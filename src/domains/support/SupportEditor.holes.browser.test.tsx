@@ -1,29 +1,17 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Campaign } from '../../../contract/campaign.ts';
 import { clearSupportResult, getSupportResult } from './supportResult.ts';
 import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
-import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor } from '../../testing/supportEditorUi.tsx';
+import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor, testCampaign } from '../../testing/supportEditorUi.tsx';
 
 /** tests/fixtures: 1080², a round window centred (300, 500) r 230 and a rounded one (620, 310) 360 × 380. */
-const campaign: Campaign = {
+const campaign = testCampaign({
   uri: 'dua-jendela',
-  type: 'frame',
   title: 'Dua Jendela',
-  description: '',
-  thumbnailUrl: '/tests/fixtures/generated/frame-two-holes.png',
-  supportersCount: 0,
-  creator: { username: 'ayu', name: 'Ayu', avatarUrl: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  caption: '',
-  category: 'other',
-  tags: [],
-  visibility: 'public',
   frames: [{ id: 'f1', position: 0, url: '/tests/fixtures/generated/frame-two-holes.png', width: 1080, height: 1080, holes: [] }],
   // A creator-plan campaign: no watermark over the pixels the tests read.
   premium: true,
-  ogImageUrl: '',
-};
+});
 const LEFT = { x: 300, y: 500 };
 const RIGHT = { x: 800, y: 500 };
 const BLUE = [37, 99, 235];
