@@ -23,6 +23,8 @@ interface AdjusterStageProps {
   /** The worker's picture of the committed state, drawn over the live nodes; null while there is none. */
   preview: ImageBitmap | null;
   previewRef: RefObject<Konva.Group | null>;
+  /** The live nodes (frame, photos, fills): hidden while the preview covers them, so a redraw skips their filters. */
+  liveRef: RefObject<Konva.Group | null>;
 }
 
 /** The edited hole's outline: a dark and a light ring, so it shows on any photo and in high contrast. */
@@ -39,10 +41,10 @@ function ActiveOutline({ rect }: { rect: Rect }) {
  * The adjuster's Konva view: every hole's photo over its fill, the frame on top ('frame' campaigns) or
  * underneath ('background' campaigns), and with several holes each photo clipped to its hole's cover
  * box and the edited hole outlined. Over them, once it has arrived, the worker's preview of the committed
- * picture (what will be downloaded); the live nodes show while a gesture moves away from it.
+ * picture (what will be downloaded), the live nodes hidden under it; they show while a gesture moves away from it.
  * Listens to nothing: the surface around it takes the gestures.
  */
-export function AdjusterStage({ holes, active, fill, frameImage, frameSize, frameType, stage, photoBlur, photoOpacity, register, preview, previewRef }: AdjusterStageProps) {
+export function AdjusterStage({ holes, active, fill, frameImage, frameSize, frameType, stage, photoBlur, photoOpacity, register, preview, previewRef, liveRef }: AdjusterStageProps) {
   const layer = useRef<Konva.Layer>(null);
   const pixelRatio = useDevicePixelRatio();
 
@@ -60,23 +62,25 @@ export function AdjusterStage({ holes, active, fill, frameImage, frameSize, fram
   return (
     <Stage width={stage.width} height={stage.height} scaleX={stage.scale} scaleY={stage.scale} listening={false}>
       <Layer ref={layer} listening={false}>
-        {frameType === 'background' && frame}
-        {holes.map((hole, index) => (
-          <HoleNodes
-            // Holes keep their order for a frame; a new frame gives a new set.
-            // eslint-disable-next-line react/no-array-index-key
-            key={index}
-            index={index}
-            hole={hole}
-            fill={fill}
-            clip={several}
-            opacity={photoOpacity}
-            photoBlur={photoBlur}
-            cssPixel={1 / stage.scale}
-            register={register}
-          />
-        ))}
-        {frameType === 'frame' && frame}
+        <Group ref={liveRef} name="live" visible={!preview} listening={false}>
+          {frameType === 'background' && frame}
+          {holes.map((hole, index) => (
+            <HoleNodes
+              // Holes keep their order for a frame; a new frame gives a new set.
+              // eslint-disable-next-line react/no-array-index-key
+              key={index}
+              index={index}
+              hole={hole}
+              fill={fill}
+              clip={several}
+              opacity={photoOpacity}
+              photoBlur={photoBlur}
+              cssPixel={1 / stage.scale}
+              register={register}
+            />
+          ))}
+          {frameType === 'frame' && frame}
+        </Group>
         {preview && (
           // Opaque as a whole: where the result is see-through (a PNG), the usual checkerboard, never the live nodes.
           <Group ref={previewRef} name="preview" listening={false}>

@@ -79,6 +79,7 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
   const previewScale = Math.min(1, stage.scale * pixelRatio);
   const preview = useAdjusterPreview(props.preview?.pipeline ?? null, props.preview?.picture ?? null, previewScale, props.preview?.format ?? 'jpeg');
   const previewNode = useRef<Konva.Group>(null);
+  const liveNodes = useRef<Konva.Group>(null);
 
   const register = useCallback((index: number, show: ShowTransform | null) => {
     if (show) shows.current.set(index, show);
@@ -94,7 +95,9 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
     const committed = latest.current.holes[index]?.transform;
     const node = previewNode.current;
     if (node && committed) {
-      node.visible(sameTransform(committed, next));
+      const showPreview = sameTransform(committed, next);
+      node.visible(showPreview);
+      liveNodes.current?.visible(!showPreview);
       node.getLayer()?.batchDraw();
     }
     if (slider.current && document.activeElement !== slider.current) slider.current.value = String(Math.round(next.rotation));
@@ -202,6 +205,7 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
               register={register}
               preview={preview}
               previewRef={previewNode}
+              liveRef={liveNodes}
             />
           )}
         </div>

@@ -6,29 +6,17 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import Konva from 'konva';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Campaign } from '../../../contract/campaign.ts';
 import { clearSupportResult, getSupportResult } from './supportResult.ts';
 import { initBrowserTestI18n } from '../../testing/browserI18n.ts';
-import { choosePhoto, renderSupportEditor } from '../../testing/supportEditorUi.tsx';
+import { choosePhoto, renderSupportEditor, testCampaign } from '../../testing/supportEditorUi.tsx';
 
-const campaign: Campaign = {
+const campaign = testCampaign({
   uri: 'latar-hijau',
   type: 'background',
   title: 'Latar Hijau',
-  description: '',
-  thumbnailUrl: '/tests/fixtures/generated/frame-circle.png',
-  supportersCount: 0,
-  creator: { username: 'ayu', name: 'Ayu', avatarUrl: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  caption: '',
-  category: 'other',
-  tags: [],
-  visibility: 'public',
   frames: [{ id: 'f1', position: 0, url: '/tests/fixtures/generated/frame-circle.png', width: 1080, height: 1080, holes: [] }],
   // A watermarked result: the preview must carry the mark where the result does.
-  premium: false,
-  ogImageUrl: '',
-};
+});
 
 beforeAll(async () => {
   await initBrowserTestI18n();
@@ -47,6 +35,9 @@ async function samplePhoto(): Promise<File> {
 
 /** The adjuster's preview node, once the worker's picture of the committed state is on the stage. */
 const previewNode = () => Konva.stages.at(-1)?.findOne('.preview');
+
+/** The live Konva nodes (frame, photo, fill) the preview covers. */
+const liveNodes = () => Konva.stages.at(-1)?.findOne('.live');
 
 /** What the adjuster's canvas shows. */
 function stagePixels(): ImageData {
@@ -99,4 +90,20 @@ describe('the adjuster shows the result', () => {
       expect(await versusResult(shown)).toBeLessThan(4);
     }, 120_000);
   }
+
+  it('hides the live nodes under the preview, and shows them while the picture moves away from it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderSupportEditor(campaign);
+    const surface = await choosePhoto(await samplePhoto());
+    await waitFor(() => expect(previewNode()?.isVisible()).toBe(true), { timeout: 30_000 });
+    const first = previewNode();
+    expect(liveNodes()?.isVisible()).toBe(false);
+    await act(async () => {
+      fireEvent.keyDown(surface, { key: '+' });
+    });
+    // The moved picture is not the previewed one: the live nodes show it until its own preview arrives.
+    expect(previewNode() === first && first?.isVisible()).toBe(false);
+    await waitFor(() => expect(previewNode() !== first && previewNode()?.isVisible()).toBe(true), { timeout: 30_000 });
+    expect(liveNodes()?.isVisible()).toBe(false);
+  }, 120_000);
 });
