@@ -1,4 +1,8 @@
+import type { Rect } from '../../../core/geometry.ts';
 import type { PhotoAreas } from './frameDrafts.ts';
+
+/** A box's SVG rect attributes (holes carry more fields than a rect takes). */
+const svgBox = ({ x, y, width, height }: Rect) => ({ x, y, width, height });
 
 /**
  * The frame image with the detected holes outlined, drawn in the frame's own pixel space. A hole whose edges fade
@@ -18,10 +22,7 @@ export function HoleOverlay({ url, alt, size }: { url: string; alt: string; size
             <rect
               key={`${hole.x}-${hole.y}-${index}`}
               data-hole={index}
-              x={hole.x}
-              y={hole.y}
-              width={hole.width}
-              height={hole.height}
+              {...svgBox(hole)}
               fill="rgb(59 130 246 / 0.15)"
               stroke="rgb(37 99 235)"
               strokeWidth={line}
@@ -33,10 +34,7 @@ export function HoleOverlay({ url, alt, size }: { url: string; alt: string; size
               <rect
                 key={`cover-${cover.x}-${cover.y}-${index}`}
                 data-cover={index}
-                x={cover.x}
-                y={cover.y}
-                width={cover.width}
-                height={cover.height}
+                {...svgBox(cover)}
                 fill="none"
                 stroke="rgb(37 99 235 / 0.6)"
                 strokeWidth={line / 2}
