@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Rect } from '../../core/geometry.ts';
 import { framePng } from '../testing/framePng.ts';
+import { previewSampleMask, sampleRegions } from '../testing/previewSampleRegions.ts';
+import { previewSample } from './previewSample.ts';
 import { OG_IMAGE_SIZE, OG_SQUARE_SIZE, PREVIEW_BACKGROUND, renderCampaignPreviews, THUMBNAIL_SIZE, type CampaignPreviewInput } from './campaignImages.ts';
 
 interface Decoded {
@@ -118,12 +120,40 @@ describe('renderCampaignPreviews', () => {
     }
   });
 
-  it('shows a background design, and a frame without stored holes, without the sample', async () => {
-    for (const overrides of [{ type: 'background' as const }, { holes: [] }]) {
-      const og = await decode((await previews(overrides)).ogImage);
-      const hole = inset(wideHoleInOg);
-      expect(og.near(hole, grey), JSON.stringify(overrides)).toBe(area(hole));
-    }
+  it('shows a frame without stored holes without the sample', async () => {
+    const og = await decode((await previews({ holes: [] })).ogImage);
+    const hole = inset(wideHoleInOg);
+    expect(og.near(hole, grey)).toBe(area(hole));
+  });
+
+  it('stands the cut-out sample on a background design where a supporter would stand, the design unchanged around her', async () => {
+    const sample = (await previewSample())!;
+    const mask = await previewSampleMask();
+    // An opaque teal design without holes (900×900): in the wide image it fills the 570×570 frame box at (30, 30).
+    const teal = [20, 120, 160] as const;
+    const design = await framePng({ width: 900, height: 900, holes: [], colour: [...teal] });
+    const { ogImage, ogSquare } = await previews({ frame: design, holes: [], type: 'background', title: 'Latar Merdeka' });
+    const og = await decode(ogImage);
+    const box = { x: 30, y: 30, width: 570, height: 570 };
+    // The whole design is her hole, as in the supporter's compositor.
+    const { solid, clear, face } = sampleRegions(sample, mask, { x: 0, y: 0, width: box.width, height: box.height }, box, box);
+    expect(solid.length).toBeGreaterThan(0.2 * area(box));
+    expect(clear.length).toBeGreaterThan(0.1 * area(box));
+    // Around her, the design as it is (JPEG-close); where the mask is solid, hardly ever the design's colour.
+    const designAt = (points: { x: number; y: number }[]) => points.filter(({ x, y }) => og.at(x, y).every((value, i) => Math.abs(value - teal[i]!) <= 14)).length;
+    expect(designAt(clear)).toBeGreaterThan(0.98 * clear.length);
+    expect(designAt(solid)).toBeLessThan(0.02 * solid.length);
+    // Her face is a photo there: lit, not flat.
+    expect(og.spread({ x: face.x - 40, y: face.y - 40, width: 80, height: 80 })).toBeGreaterThan(10);
+    expect(og.near({ x: face.x - 10, y: face.y - 10, width: 20, height: 20 }, teal, 40)).toBe(0);
+    // The title is still beside the design, and the square variant shows her too.
+    expect(og.dark({ x: 640, y: 30, width: 520, height: 570 })).toBeGreaterThan(2000);
+    const square = await decode(ogSquare);
+    // 900×900 fitted to 428×428 at (86, 24).
+    const squareBox = { x: 86, y: 24, width: 428, height: 428 };
+    const inSquare = sampleRegions(sample, mask, { x: 0, y: 0, width: 428, height: 428 }, squareBox, squareBox);
+    expect(inSquare.solid.filter(({ x, y }) => square.at(x, y).every((value, i) => Math.abs(value - teal[i]!) <= 14)).length).toBeLessThan(0.02 * inSquare.solid.length);
+    expect(square.dark({ x: 24, y: 464, width: 552, height: 112 })).toBeGreaterThan(800);
   });
 
   it('wraps and cuts a long title inside its column, and sets any script without failing', async () => {

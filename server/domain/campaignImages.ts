@@ -1,6 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Rect, Size } from '../../core/geometry.ts';
-import { sampleInHoles } from './previewSample.ts';
+import { previewLayers } from './previewSample.ts';
 import { renderTitle, type TitleStyle } from './previewTitle.ts';
 
 /** Shown through a frame's holes in previews: a light neutral grey that suits any frame colour. */
@@ -53,15 +53,14 @@ const background = { ...PREVIEW_BACKGROUND, alpha: 1 };
 
 /**
  * The first frame fitted inside box, with the sample person in every hole as a supporter's photo would sit
- * (previewSample.ts). A background design shows alone: its photo goes on top with the photo's own background
- * cut away, which needs segmentation the server does not run.
+ * (previewSample.ts); a background design with the cut-out sample over it, as a supporter's person would stand.
  */
 async function frameWithSample(input: CampaignPreviewInput, box: Size): Promise<{ png: Buffer; width: number; height: number }> {
   const meta = await sharp(input.frame).metadata();
   const k = Math.min(box.width / meta.width, box.height / meta.height);
   const width = Math.max(1, Math.round(meta.width * k));
   const height = Math.max(1, Math.round(meta.height * k));
-  const holes = (input.type === 'frame' ? input.holes : []).flatMap((hole): Rect[] => {
+  const holes = input.holes.flatMap((hole): Rect[] => {
     const x = Math.max(0, Math.round(hole.x * k));
     const y = Math.max(0, Math.round(hole.y * k));
     const right = Math.min(width, Math.round((hole.x + hole.width) * k));
@@ -70,7 +69,7 @@ async function frameWithSample(input: CampaignPreviewInput, box: Size): Promise<
   });
   const frame = await sharp(input.frame).resize(width, height, { fit: 'fill' }).png().toBuffer();
   const png = await sharp({ create: { width, height, channels: 4, background } })
-    .composite([...(await sampleInHoles(holes)), { input: frame }])
+    .composite(await previewLayers(input.type, frame, { width, height }, holes))
     .png()
     .toBuffer();
   return { png, width, height };
