@@ -76,7 +76,8 @@ export const campaignListResponse = z.object({
 export type CampaignListResponse = z.infer<typeof campaignListResponse>;
 
 export const campaignUriParams = z.object({
-  uri: z.string().min(1).max(120),
+  // No control characters: no stored link has one, and PostgreSQL refuses a NUL in a query (a 500, found by the API fuzz).
+  uri: z.string().min(1).max(120).regex(/^\P{Cc}+$/u, 'Not a campaign link'),
 });
 
 export const campaignResponse = z.object({ data: campaign });
