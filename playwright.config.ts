@@ -30,8 +30,9 @@ export default defineConfig({
   },
   webServer: {
     // The README's start command on a fresh data directory: builds, migrates, seeds, serves. The test
-    // hooks let a test give an account a plan (POST /api/test/subscription).
-    command: `rm -rf ${dataDir} && BINGKAI_TEST_HOOKS=1 PORT=${port} DATA_DIR=${dataDir} npm start`,
+    // hooks let a test give an account a plan (POST /api/test/subscription). Every test drives the server from
+    // 127.0.0.1, one client to its per-client bounds.
+    command: `rm -rf ${dataDir} && BINGKAI_TEST_HOOKS=1 NONCES_PER_CLIENT=100000 PORT=${port} DATA_DIR=${dataDir} npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -109,7 +109,7 @@ export async function campaignReadLoad(root: string): Promise<ApiLoad> {
   await rm(dataDir, { recursive: true, force: true });
   const server = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000' },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', NONCES_PER_CLIENT: '10000000' },
     stdio: 'ignore',
     // Its own process group, so the whole tree (npm → tsx → node) stops together.
     detached: true,

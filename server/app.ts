@@ -96,7 +96,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     });
   }
   // Redis, else process memory for single-process PGlite, else the database: see createNonceStore.
-  const nonces: NonceStore = createNonceStore(database, redis ? { client: redis, prefix: `${config.redisPrefix}nonce:` } : undefined);
+  const nonces: NonceStore = createNonceStore(database, redis ? { client: redis, prefix: `${config.redisPrefix}nonce:` } : undefined, { perClient: config.noncesPerClient });
   const purge = setInterval(() => {
     nonces.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'nonce purge failed'));
   }, NONCE_PURGE_INTERVAL_MS);

@@ -23,6 +23,8 @@ export interface AppConfig {
   logLevel: string;
   /** Requests per minute per client on /api. */
   rateLimitMax: number;
+  /** NONCES_PER_CLIENT: live request nonces one client (IPv4 address or IPv6 /64) may hold in the memory nonce store. */
+  noncesPerClient: number;
   /** Proxies whose x-forwarded-for is believed: off, or their addresses/CIDRs. */
   trustProxy: false | string[];
   /** Largest JSON body accepted. */
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     distDir: resolve(cwd, env.DIST_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitMax: intFrom(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
+    noncesPerClient: intFrom(env.NONCES_PER_CLIENT, 2_000, 'NONCES_PER_CLIENT'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     jsonBodyLimit: MiB,
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 15 * MiB, 'MAX_UPLOAD_BYTES'),

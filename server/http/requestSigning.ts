@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FINGERPRINT_HEADER, REQUEST_TOKEN_HEADER, TOKEN_WINDOW_MS, verifyRequestToken } from '../../contract/requestSignature.ts';
 import { DomainError } from '../domainError.ts';
+import { clientKeyOf } from '../infra/clientKey.ts';
 import type { NonceStore } from '../infra/nonceStore.ts';
 
 export const MAX_FINGERPRINT_LENGTH = 200;
@@ -41,7 +42,7 @@ export function createSignatureVerifier(secret: Uint8Array, nonces: NonceStore) 
     });
     if (!check.ok) throw new DomainError(check.code, messages[check.code]);
     const expiresAt = new Date(check.token.timestamp + TOKEN_WINDOW_MS + 60_000);
-    if (!(await nonces.claim(check.token.nonce, expiresAt))) {
+    if (!(await nonces.claim(check.token.nonce, expiresAt, clientKeyOf(request.ip)))) {
       throw new DomainError('REQUEST_TOKEN_REPLAYED', 'This request was already received');
     }
   };

@@ -9,8 +9,11 @@ const CHALLENGE_TTL_MS = 10 * 60_000;
 export interface CaptchaService {
   /** A fresh signed ALTCHA challenge (v2 protocol, SHA-256 proof of work). */
   challenge(): Promise<Challenge>;
-  /** True when the `x-altcha` header value (base64 JSON `{ challenge, solution }`) solves one of our challenges that was not used before. */
-  verify(header: string | undefined): Promise<boolean>;
+  /**
+   * True when the `x-altcha` header value (base64 JSON `{ challenge, solution }`) solves one of our challenges that was
+   * not used before. `client` (clientKeyOf the caller's IP) counts the used challenge against that caller's share.
+   */
+  verify(header: string | undefined, client?: string): Promise<boolean>;
 }
 
 export interface CaptchaOptions {
@@ -53,7 +56,7 @@ export function createCaptcha(options: CaptchaOptions): CaptchaService {
         expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
       });
     },
-    async verify(header) {
+    async verify(header, client) {
       if (!header || header.length > 4096) return false;
       const payload = decodePayload(header);
       if (!payload || payload.challenge.parameters.algorithm !== ALGORITHM) return false;
@@ -62,7 +65,7 @@ export function createCaptcha(options: CaptchaOptions): CaptchaService {
       );
       if (!result?.verified) return false;
       // Claimed only once verified, so garbage cannot burn a real challenge.
-      return options.usedChallenges.claim(`altcha:${payload.challenge.parameters.nonce}`, new Date(Date.now() + CHALLENGE_TTL_MS + 60_000));
+      return options.usedChallenges.claim(`altcha:${payload.challenge.parameters.nonce}`, new Date(Date.now() + CHALLENGE_TTL_MS + 60_000), client);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { CAPTCHA_CHALLENGE_PATH, CAPTCHA_HEADER, captchaChallengeResponse } from '../../contract/account.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { DomainError } from '../domainError.ts';
+import { clientKeyOf } from '../infra/clientKey.ts';
 
 /** Unsigned like /request-key: the ALTCHA widget fetches its challenge with a plain GET. */
 export function captchaRoutes(app: ZodApp, ctx: AppContext): void {
@@ -14,7 +15,7 @@ export function captchaRoutes(app: ZodApp, ctx: AppContext): void {
 /** Refuses the request with 400 CAPTCHA_INVALID unless its `x-altcha` header holds a fresh, unused solution. */
 export async function requireCaptcha(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const header = request.headers[CAPTCHA_HEADER];
-  if (!(await ctx.captcha.verify(typeof header === 'string' ? header : undefined))) {
+  if (!(await ctx.captcha.verify(typeof header === 'string' ? header : undefined, clientKeyOf(request.ip)))) {
     throw new DomainError('CAPTCHA_INVALID', 'The captcha check failed or was already used; solve it again');
   }
 }
