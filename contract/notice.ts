@@ -5,7 +5,7 @@ export { NOTICE_PATH } from './readNotice.ts';
 
 export const noticeResponse = z.object({
   data: z.object({
-    /** True while a service users rely on is down (today: mail, so codes and reset links do not arrive): show the banner. */
+    /** True while a service users rely on is down (mail, so codes and reset links do not arrive; or the database, so nothing loads or saves): show the banner. */
     maintenance: z.boolean(),
   }),
 });

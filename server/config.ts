@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { defaultDatabaseTimeouts } from './infra/db/databaseTimeouts.ts';
 
 export interface AppConfig {
   port: number;
@@ -11,6 +12,12 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** PGlite data directory, or 'memory://' for an in-memory database (tests). */
   pgliteDir: string;
+  /** DB_CONNECT_TIMEOUT_MS: PostgreSQL connect or pool wait bound (0: none). */
+  dbConnectTimeoutMs: number;
+  /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL statement_timeout (the client waits 2 s more), and PGlite's bound per query (0: none). */
+  dbStatementTimeoutMs: number;
+  /** DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: PostgreSQL idle_in_transaction_session_timeout (0: none). */
+  dbIdleInTransactionTimeoutMs: number;
   redisUrl: string | undefined;
   /** Prefix of every Redis key this app writes (several apps or test runs can share one Redis). */
   redisPrefix: string;
@@ -105,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: join(dataDir, 'pglite'),
+    dbConnectTimeoutMs: intFrom(env.DB_CONNECT_TIMEOUT_MS, defaultDatabaseTimeouts.dbConnectTimeoutMs, 'DB_CONNECT_TIMEOUT_MS'),
+    dbStatementTimeoutMs: intFrom(env.DB_STATEMENT_TIMEOUT_MS, defaultDatabaseTimeouts.dbStatementTimeoutMs, 'DB_STATEMENT_TIMEOUT_MS'),
+    dbIdleInTransactionTimeoutMs: intFrom(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, defaultDatabaseTimeouts.dbIdleInTransactionTimeoutMs, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'bingkai:',
     publicUrl: (env.PUBLIC_URL || '').replace(/\/+$/, ''),

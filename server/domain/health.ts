@@ -1,19 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { HealthResponse } from '../../contract/health.ts';
 import type { Database } from '../infra/db/database.ts';
+import { isDatabaseUnavailable } from '../infra/db/databaseUnavailable.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 
 type Component = HealthResponse['database'];
 
-async function probe(driver: string, check: () => Promise<void>): Promise<Component> {
+/** describe turns the failure into the text shown; health is public, so it must not leak internals. */
+async function probe(driver: string, check: () => Promise<void>, describe: (error: Error) => string): Promise<Component> {
   const started = performance.now();
   try {
     await check();
     return { ok: true, driver, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
   } catch (error) {
-    return { ok: false, driver, latencyMs: Math.round((performance.now() - started) * 100) / 100, error: (error as Error).message.slice(0, 200) };
+    return { ok: false, driver, latencyMs: Math.round((performance.now() - started) * 100) / 100, error: describe(error as Error).slice(0, 200) };
   }
 }
+
+/** Driver messages carry SQL text (drizzle's "Failed query: …"), host names and user names: only the kind of failure is said. */
+const describeDatabaseFailure = (error: Error) => (isDatabaseUnavailable(error) ? 'down' : 'failed');
 
 /** Write, read back and delete a small object. */
 async function storageProbe(storage: FileStorage): Promise<void> {
@@ -32,7 +37,7 @@ async function storageProbe(storage: FileStorage): Promise<void> {
 }
 
 export async function checkHealth(database: Database, storage: FileStorage, version: string, startedAt: number): Promise<HealthResponse> {
-  const [db, files] = await Promise.all([probe(database.driver, () => database.ping()), probe(storage.driver, () => storageProbe(storage))]);
+  const [db, files] = await Promise.all([probe(database.driver, () => database.ping(), describeDatabaseFailure), probe(storage.driver, () => storageProbe(storage), (error) => error.message)]);
   return {
     status: db.ok && files.ok ? 'ok' : 'degraded',
     version,

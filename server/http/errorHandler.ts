@@ -3,6 +3,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { codeForStatus, errorStatus } from '../../contract/errorCodes.ts';
 import type { ErrorCode, ErrorEnvelope } from '../../contract/errorEnvelope.ts';
 import { DomainError } from '../domainError.ts';
+import { isDatabaseUnavailable } from '../infra/db/databaseUnavailable.ts';
+
+/** Seconds a client is asked to wait after a 503: long enough for a database restart or failover to finish. */
+export const RETRY_AFTER_SECONDS = 5;
 
 const messageByCode: Partial<Record<ErrorCode, string>> = {
   PAYLOAD_TOO_LARGE: 'Request body is too large',
@@ -42,15 +46,17 @@ export function toEnvelope(error: FastifyError | DomainError | Error): { status:
     const code = codeForStatus(status) ?? 'BAD_REQUEST';
     return { status, envelope: { message: messageByCode[code] ?? fastifyError.message ?? 'Bad request', code } };
   }
-  if (status === 503) return { status, envelope: { message: 'Service temporarily unavailable', code: 'UNAVAILABLE' } };
+  if (status === 503 || isDatabaseUnavailable(error)) return { status: 503, envelope: { message: 'Service temporarily unavailable', code: 'UNAVAILABLE' } };
   return { status: 500, envelope: { message: 'Something went wrong on our side', code: 'INTERNAL' } };
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, envelope } = toEnvelope(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) request.log.warn({ err: error }, 'request failed: a service is unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: envelope.code, status }, 'request refused');
+    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return send(reply, status, envelope);
   });
 }

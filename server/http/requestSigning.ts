@@ -11,6 +11,14 @@ declare module 'fastify' {
     /** Exact request body text as received ('' when none); kept for signature checks. */
     rawBody?: string;
   }
+  interface FastifyContextConfig {
+    /**
+     * 'best-effort' on a signed read whose replay does no harm (it changes nothing and tells nothing new, like the
+     * notice): when the nonce store cannot answer (its database is down), the signed request goes through instead
+     * of failing, so the outage itself can still be reported. Every other signed route fails closed.
+     */
+    replayCheck?: 'required' | 'best-effort';
+  }
 }
 
 /** The caller's fingerprint header, or a 401 FINGERPRINT_MISSING. */
@@ -42,8 +50,15 @@ export function createSignatureVerifier(secret: Uint8Array, nonces: NonceStore) 
     });
     if (!check.ok) throw new DomainError(check.code, messages[check.code]);
     const expiresAt = new Date(check.token.timestamp + TOKEN_WINDOW_MS + 60_000);
-    if (!(await nonces.claim(check.token.nonce, expiresAt, clientKeyOf(request.ip)))) {
-      throw new DomainError('REQUEST_TOKEN_REPLAYED', 'This request was already received');
+    let fresh: boolean;
+    try {
+      fresh = await nonces.claim(check.token.nonce, expiresAt, clientKeyOf(request.ip));
+    } catch (error) {
+      // A DomainError is the store refusing this client (too many live nonces), not the store failing: it stands.
+      if (request.routeOptions.config.replayCheck !== 'best-effort' || error instanceof DomainError) throw error;
+      request.log.warn({ err: error }, 'nonce store unavailable; best-effort replay check skipped');
+      return;
     }
+    if (!fresh) throw new DomainError('REQUEST_TOKEN_REPLAYED', 'This request was already received');
   };
 }

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendNotFound } from './errorHandler.ts';
-import type { PageRenderer } from './pageMeta.ts';
+import { RETRY_AFTER_SECONDS, sendNotFound, toEnvelope } from './errorHandler.ts';
+import type { PageRenderer, RenderedPage } from './pageMeta.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -85,7 +85,19 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string, 
         .type('text/html; charset=utf-8')
         .send('<!doctype html><meta charset="utf-8"><title>Bingkai</title><h1>The client is not built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds when needed), then reload.</p>');
     }
-    const page = await renderPage?.(request);
+    let page: RenderedPage | null | undefined;
+    try {
+      page = await renderPage?.(request);
+    } catch (error) {
+      // A page is HTML even when its meta lookup fails: the app shell with the failure's status, so a browser
+      // shows the app's own (translated) error for its API calls, and a crawler sees 503 + Retry-After and comes
+      // back instead of keeping a broken preview. Never the JSON envelope.
+      const { status } = toEnvelope(error as Error);
+      if (status === 503) request.log.warn({ err: error }, 'page meta unavailable');
+      else request.log.error({ err: error }, 'page meta failed');
+      if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return reply.code(status).header('cache-control', NO_CACHE).sendFile('index.html');
+    }
     if (page) return reply.code(page.statusCode).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page.html);
     return reply.code(200).header('cache-control', NO_CACHE).sendFile('index.html');
   });
