@@ -88,7 +88,7 @@ export const nativeSignInRequest = z.object({
 export type NativeSignInRequest = z.input<typeof nativeSignInRequest>;
 export const idTokenResponse = z.object({ data: z.object({ idToken: z.string() }) });
 
-// POST /account/auth/refresh (bearer)
+// POST /account/auth/refresh (refresh cookie, rotated on each call; a bearer ID token is not a credential here)
 export const refreshRequest = z.object({ profile: z.boolean().optional(), isMobile });
 export const accountFlag = z.object({ suspended: z.boolean(), appealStatus: z.enum(appealStatuses), suspendedAt: z.number().nullable() });
 
@@ -128,6 +128,8 @@ export const refreshResponse = z.object({
 
 // POST /account/auth/logout-all (bearer): kills every token of the account.
 export const logoutAllResponse = z.object({ data: z.object({ signedOut: z.literal(true) }) });
+// POST /account/auth/logout (refresh cookie, optional): ends this device's session and clears the cookie.
+export const logoutResponse = logoutAllResponse;
 
 // POST / PATCH /account/forgot-password
 export const forgotPasswordRequest = z.object({ email: emailField });

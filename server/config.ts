@@ -49,6 +49,8 @@ export interface AppConfig {
   tokenPublicKey: string | undefined;
   /** ID token lifetime in seconds. */
   tokenTtlSeconds: number;
+  /** Refresh token (HttpOnly cookie) lifetime in seconds; each refresh starts it again, so this is the idle limit. */
+  refreshTtlSeconds: number;
   /** ALTCHA proof-of-work cost (SHA-256 iterations per attempt times the counter range); tests lower it. */
   captchaCost: number;
   /** Upper bound of the secret counter the client must find. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     tokenPrivateKey: env.TOKEN_PRIVATE_KEY || undefined,
     tokenPublicKey: env.TOKEN_PUBLIC_KEY || undefined,
     tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 15 * 60, 'TOKEN_TTL_SECONDS'),
+    refreshTtlSeconds: intFrom(env.REFRESH_TTL_SECONDS, 30 * 24 * 3600, 'REFRESH_TTL_SECONDS'),
     captchaCost: intFrom(env.CAPTCHA_COST, 1, 'CAPTCHA_COST'),
     captchaMaxCounter: intFrom(env.CAPTCHA_MAX_COUNTER, 50_000, 'CAPTCHA_MAX_COUNTER'),
     authRateLimitPerIp: intFrom(env.AUTH_RATE_LIMIT_PER_IP, 30, 'AUTH_RATE_LIMIT_PER_IP'),

@@ -121,7 +121,7 @@ export async function endPendingEmailChange(tx: Db, accountId: string): Promise<
   await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, accountId), eq(verificationCodes.kind, 'email_update')));
 }
 
-/** Sign out everywhere: every token dies, and so does a pending email change. */
+/** Sign out everywhere: every ID token and refresh family dies (both carry token_version), and so does a pending email change. */
 export async function endAllSessions(db: Db, accountId: string): Promise<AccountRow> {
   return db.transaction(async (tx) => {
     const row = await bumpTokenVersion(tx as unknown as Db, accountId);
@@ -131,8 +131,8 @@ export async function endAllSessions(db: Db, accountId: string): Promise<Account
 }
 
 /**
- * Deletes the account in one transaction; identities, codes, email changes, reset tickets, preferences, appeals and
- * campaigns (with their frames) go with it by cascade. Returns the storage keys of its images and campaign files so
+ * Deletes the account in one transaction; identities, codes, email changes, reset tickets, refresh tokens, preferences,
+ * appeals and campaigns (with their frames) go with it by cascade. Returns the storage keys of its images and campaign files so
  * the caller can remove them once the data is gone.
  */
 export async function deleteAccount(db: Db, accountId: string): Promise<string[]> {

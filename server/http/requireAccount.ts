@@ -15,10 +15,8 @@ declare module 'fastify' {
 }
 
 export interface RequireAccountOptions {
-  /** Let suspended accounts through (refresh, appeal, delete); everyone else gets 403 ACCOUNT_SUSPENDED. */
+  /** Let suspended accounts through (sign-out everywhere, appeal, delete); everyone else gets 403 ACCOUNT_SUSPENDED. */
   allowSuspended?: boolean;
-  /** Accept a token expired at most this many seconds ago (refresh only). */
-  graceSeconds?: number;
 }
 
 /** A preHandler that authenticates `authorization: Bearer <idToken>` and sets request.account. */
@@ -29,7 +27,7 @@ export function requireAccount(ctx: AppContext, options: RequireAccountOptions =
     if (!match) throw new DomainError('UNAUTHORIZED', 'Sign in to continue');
     let claims: IdTokenClaims;
     try {
-      claims = await ctx.tokens.verify(match[1]!, { graceSeconds: options.graceSeconds ?? 0 });
+      claims = await ctx.tokens.verify(match[1]!);
     } catch (error) {
       if (error instanceof TokenError && error.reason === 'expired') throw new DomainError('TOKEN_EXPIRED', 'Your session has expired; sign in again');
       throw new DomainError('UNAUTHORIZED', 'Your session is not valid; sign in again');

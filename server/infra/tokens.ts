@@ -22,8 +22,8 @@ export interface TokenService {
   /** Public key as JWK (with kid) for anyone who must check tokens. */
   readonly publicJwk: JWK;
   issue(body: TokenBody): Promise<string>;
-  /** Checks signature, issuer and shape; `graceSeconds` accepts tokens expired at most that long ago (refresh only). */
-  verify(token: string, options?: { graceSeconds?: number }): Promise<IdTokenClaims>;
+  /** Checks signature, issuer, expiry (no grace: an expired token is refused everywhere, refresh included) and shape. */
+  verify(token: string): Promise<IdTokenClaims>;
 }
 
 interface KeyPair {
@@ -78,10 +78,10 @@ export async function createTokenService(config: AppConfig): Promise<TokenServic
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(privateKey);
     },
-    async verify(token, options = {}) {
+    async verify(token) {
       let payload: unknown;
       try {
-        ({ payload } = await jwtVerify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER, clockTolerance: options.graceSeconds ?? 0 }));
+        ({ payload } = await jwtVerify(token, publicKey, { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER }));
       } catch (error) {
         throw new TokenError(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
       }

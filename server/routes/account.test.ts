@@ -7,6 +7,7 @@ import { accounts, appeals, campaigns, emailChanges, preferences, verificationCo
 import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, solveCaptcha, type AccountTestApp } from '../testing/accountApp.ts';
 import { suspendAccount } from '../domain/appeals.ts';
 import { insertCampaign } from '../testing/fixtures.ts';
+import { refreshCookieOf, refreshWith, signInSession } from '../testing/refreshSession.ts';
 import { drivers, signedInject } from '../testing/testApp.ts';
 
 const pending = (t: AccountTestApp, body: unknown, headers: Record<string, string> = {}) =>
@@ -296,7 +297,8 @@ describe.each(drivers)('account registration and verification (%s)', (driver) =>
   });
 
   it('deletes the account with its personal data and campaigns, and its tokens die', async () => {
-    const idToken = await registerVerified(t, { name: 'Hapus', email: 'hapus@example.test', password: 'hapus1234' });
+    await registerVerified(t, { name: 'Hapus', email: 'hapus@example.test', password: 'hapus1234' });
+    const { idToken, refresh: refreshToken } = await signInSession(t.app, 'hapus@example.test', 'hapus1234');
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.email, 'hapus@example.test'));
     await t.database.db.insert(preferences).values({ accountId: account!.id, type: 'general', values: { country: 'ID' } });
     await t.database.db.insert(appeals).values({ accountId: account!.id, message: 'please' });
@@ -310,6 +312,7 @@ describe.each(drivers)('account registration and verification (%s)', (driver) =>
     const response = await signedInject(t.app, { method: 'DELETE', url: '/api/v2/account/delete', headers: bearer(idToken) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ data: { deleted: true } });
+    expect(refreshCookieOf(response), 'the refresh cookie is cleared').toBe('');
     expect(await t.database.db.select().from(accounts).where(eq(accounts.id, account!.id))).toHaveLength(0);
     expect(await t.database.db.select().from(preferences).where(eq(preferences.accountId, account!.id))).toHaveLength(0);
     expect(await t.database.db.select().from(appeals).where(eq(appeals.accountId, account!.id))).toHaveLength(0);
@@ -317,7 +320,7 @@ describe.each(drivers)('account registration and verification (%s)', (driver) =>
     expect((await accountState(t.database.db)).accounts.length).toBe(other.accounts.length - 1);
     await t.smtp.waitFor((m) => m.to === 'hapus@example.test' && m.kind === 'ACCOUNT_DELETED');
 
-    const refresh = await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true }, headers: bearer(idToken) });
+    const refresh = await refreshWith(t.app, refreshToken);
     expect(refresh.statusCode).toBe(401);
     const again = await signedInject(t.app, { method: 'DELETE', url: '/api/v2/account/delete', headers: bearer(idToken) });
     expect(again.statusCode).toBe(401);

@@ -6,6 +6,8 @@ import type { Db } from '../infra/db/database.ts';
 import { accounts, emailChanges, passwordResetTickets, type VerificationKind } from '../infra/db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
+import { clearRefreshCookie } from '../http/refreshCookie.ts';
+import { startSession } from '../http/startSession.ts';
 import { accountSuspended, deleteAccount, findAccountByEmail, findAccountById, issueIdToken, uniqueUsername, type AccountRow } from '../domain/accounts.ts';
 import { hashPassword } from '../infra/passwords.ts';
 import { CODE_TTL_MINUTES, RESEND_COOLDOWN_SECONDS, checkCode, issueCode } from '../domain/verification.ts';
@@ -112,7 +114,7 @@ export function accountRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
     '/account/pending',
     { config: perIpLimit(ctx), preHandler: perEmailLimit(ctx, 'pending'), schema: { body: pendingRequest, response: { 200: pendingResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, request: kind, verificationCode } = request.body;
       const resent = { data: { email, request: kind as VerifyRequest, resendAfterSeconds: RESEND_COOLDOWN_SECONDS } };
       switch (kind) {
@@ -123,7 +125,8 @@ export function accountRoutes(app: ZodApp, ctx: AppContext): void {
             const [row] = await tx.update(accounts).set({ isVerified: true }).where(eq(accounts.id, account.id)).returning();
             return row!;
           });
-          return { data: { idToken: await issueIdToken(ctx, verified) } };
+          // Verifying the registration code signs the new account in.
+          return startSession(ctx, reply, verified);
         }
         case 'VERIFY_EMAIL_UPDATE': {
           const account = await emailChangeAccount(ctx, request, email);
@@ -159,9 +162,11 @@ export function accountRoutes(app: ZodApp, ctx: AppContext): void {
   app.delete(
     '/account/delete',
     { preHandler: requireAccount(ctx, { allowSuspended: true }), schema: { response: { 200: deleteAccountResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const account = accountOf(request);
+      // Its refresh families go with it by cascade.
       const files = await deleteAccount(db, account.id);
+      clearRefreshCookie(reply);
       // The data is gone; files and the goodbye mail are best effort.
       for (const key of files) await ctx.storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'file of deleted account not removed'));
       await ctx.mail

@@ -4,26 +4,32 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { refreshResponse } from '../../contract/account.ts';
 import { accounts, emailChanges, passwordResetTickets } from '../infra/db/schema.ts';
 import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, type AccountTestApp } from '../testing/accountApp.ts';
+import { refreshCookieOf, refreshWith, sessionOf, type Session } from '../testing/refreshSession.ts';
 import { drivers, signedInject } from '../testing/testApp.ts';
 
 type Json = { data: { idToken: string; profile?: unknown } };
 
 const signIn = (t: AccountTestApp, body: unknown) => signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/native', body });
-const refresh = (t: AccountTestApp, idToken: string, body: unknown = { profile: true, isMobile: false }) =>
-  signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/refresh', body, headers: bearer(idToken) });
+/** Refreshes with the session's cookie and keeps the rotated one, as the browser does. */
+async function refresh(t: AccountTestApp, session: Session, body: unknown = { profile: true, isMobile: false }) {
+  const response = await refreshWith(t.app, session.refresh, body);
+  session.refresh = refreshCookieOf(response) || session.refresh;
+  return response;
+}
 const forgot = (t: AccountTestApp, body: unknown) => signedInject(t.app, { method: 'POST', url: '/api/v2/account/forgot-password', body });
 const reset = (t: AccountTestApp, body: unknown) => signedInject(t.app, { method: 'PATCH', url: '/api/v2/account/forgot-password', body });
 const ticketOf = (text: string | undefined) => /reset-password\?ticket=([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1] ?? '';
 
 describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) => {
   let t: AccountTestApp;
-  let idToken: string;
+  let session: Session;
   const email = 'ana@example.test';
   let password = 'bingkai2026';
 
   beforeAll(async () => {
     t = await createAccountTestApp(driver);
-    idToken = await registerVerified(t, { name: 'Ana Lestari', email, password });
+    await registerVerified(t, { name: 'Ana Lestari', email, password });
+    session = sessionOf(await signIn(t, { email, password }));
   });
   afterAll(() => t.close());
   afterEach(() => {
@@ -111,7 +117,7 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
   });
 
   it('refreshes with the profile flag and pending email update, also for a suspended account', async () => {
-    const plain = await refresh(t, idToken, { isMobile: false });
+    const plain = await refresh(t, session, { isMobile: false });
     expect(plain.statusCode, plain.body).toBe(200);
     expect((plain.json() as Json).data.profile).toBeUndefined();
 
@@ -122,7 +128,7 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
     const expiresAt = new Date(Date.now() + 60_000);
     await t.database.db.insert(emailChanges).values({ accountId: row!.id, newEmail: 'ana.baru@example.test', ticketHash: 'refresh-ticket', expiresAt, createdAt: requestedAt });
     try {
-      const response = await refresh(t, idToken);
+      const response = await refresh(t, session);
       expect(response.statusCode, response.body).toBe(200);
       const { data } = response.json() as Json;
       expect(data.profile).toEqual({
@@ -137,7 +143,7 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
       // Staff decisions show up on the next refresh; an expired email change is not pending any more.
       await t.database.db.update(accounts).set({ appealStatus: 'PENDING', applyMonetization: 'APPROVED' }).where(eq(accounts.id, row!.id));
       await t.database.db.update(emailChanges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailChanges.accountId, row!.id));
-      const later = ((await refresh(t, idToken)).json() as Json).data.profile;
+      const later = ((await refresh(t, session)).json() as Json).data.profile;
       expect(later).toMatchObject({ flag: { suspended: true, appealStatus: 'PENDING', suspendedAt: suspendedAt.getTime() }, emailUpdate: null, applyMonetization: 'APPROVED' });
     } finally {
       await t.database.db.update(accounts).set({ suspendedAt: null, appealStatus: 'NOT_YET', applyMonetization: 'FORM', bio: '', websiteLink: '', country: null, language: null }).where(eq(accounts.id, row!.id));
@@ -145,37 +151,40 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
     }
   });
 
-  it('refuses refresh without, with a forged, or with a long-expired token; accepts a recently expired one', async () => {
-    expect((await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true } })).json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  it('refreshes with the refresh cookie only: no ID token, valid, forged or expired, is a credential', async () => {
+    const { idToken } = session;
     const [head, payload, signature] = idToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const forged = [head, Buffer.from(JSON.stringify({ ...claims, email: 'evil@example.test' })).toString('base64url'), signature].join('.');
-    expect((await refresh(t, forged)).statusCode).toBe(401);
-    expect((await refresh(t, 'not.a.token')).statusCode).toBe(401);
+    for (const headers of [{}, bearer(idToken), bearer(forged), bearer('not.a.token')]) {
+      const refused = await refreshWith(t.app, null, { profile: true }, headers);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
 
+    // An hour after the ID token expired: the seed refreshed it (up to 7 days late); now only the cookie does.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60 * 60_000);
-    const late = await refresh(t, idToken);
+    expect((await refreshWith(t.app, null, { profile: true }, bearer(idToken))).statusCode).toBe(401);
+    const late = await refresh(t, session);
     expect(late.statusCode, late.body).toBe(200);
-    vi.setSystemTime(Date.now() + 8 * 24 * 3600_000);
-    const tooLate = await refresh(t, idToken);
-    expect(tooLate.statusCode).toBe(401);
-    expect(tooLate.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
   });
 
   it('signs out everywhere: every earlier token dies, a new sign-in works', async () => {
-    const second = (await signIn(t, { email, password }).then((r) => r.json())) as Json;
-    const response = await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/logout-all', headers: bearer(second.data.idToken) });
+    const second = sessionOf(await signIn(t, { email, password }));
+    const response = await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/logout-all', headers: bearer(second.idToken) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ data: { signedOut: true } });
-    for (const token of [idToken, second.data.idToken]) {
-      const dead = await refresh(t, token);
+    for (const ended of [session, second]) {
+      const dead = await refresh(t, ended);
       expect(dead.statusCode).toBe(401);
       expect(dead.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Your session has ended; sign in again' });
+      // The ID token dies too, before it expires.
+      expect((await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/logout-all', headers: bearer(ended.idToken) })).statusCode).toBe(401);
     }
-    idToken = ((await signIn(t, { email, password }).then((r) => r.json())) as Json).data.idToken;
-    expect(decodeJwt(idToken).ver).toBe(1);
-    expect((await refresh(t, idToken)).statusCode).toBe(200);
+    session = sessionOf(await signIn(t, { email, password }));
+    expect(decodeJwt(session.idToken).ver).toBe(1);
+    expect((await refresh(t, session)).statusCode).toBe(200);
   });
 
   it('answers forgot-password the same for unknown addresses and mails a single-use reset link to known ones', async () => {
@@ -206,18 +215,19 @@ describe.each(drivers)('account sign-in, refresh and passwords (%s)', (driver) =
     }
     expect(await accountState(t.database.db)).toEqual(beforeReset);
 
-    const tokenBefore = idToken;
+    const ended = { ...session };
     const ok = await reset(t, { ticketId: ticket, newPassword: 'baru-2026-rahasia' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ data: { updated: true } });
     await t.smtp.waitFor((m) => m.to === email && m.kind === 'PASSWORD_CHANGED');
     // The token from before the change is dead; the old password no longer works, the new one does.
-    expect((await refresh(t, tokenBefore)).statusCode).toBe(401);
+    expect((await refresh(t, ended)).statusCode).toBe(401);
+    expect((await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/logout-all', headers: bearer(ended.idToken) })).statusCode).toBe(401);
     expect((await signIn(t, { email, password })).statusCode).toBe(401);
     password = 'baru-2026-rahasia';
     const signedIn = await signIn(t, { email, password });
     expect(signedIn.statusCode).toBe(200);
-    idToken = (signedIn.json() as Json).data.idToken;
+    session = sessionOf(signedIn);
 
     const afterReset = await accountState(t.database.db);
     const reused = await reset(t, { ticketId: ticket, newPassword: 'another-pass-9' });

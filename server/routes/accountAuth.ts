@@ -5,6 +5,7 @@ import {
   forgotPasswordResponse,
   idTokenResponse,
   logoutAllResponse,
+  logoutResponse,
   nativeSignInRequest,
   refreshRequest,
   refreshResponse,
@@ -15,7 +16,10 @@ import type { AppContext, ZodApp } from '../context.ts';
 import { accounts, passwordResetTickets, verificationCodes } from '../infra/db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../http/refreshCookie.ts';
+import { startSession } from '../http/startSession.ts';
 import { accountDetailsFor, endAllSessions, endPendingEmailChange, findAccountByEmail, issueIdToken } from '../domain/accounts.ts';
+import { endRefreshFamilyOf, rotateRefreshToken } from '../domain/refreshTokens.ts';
 import { pendingEmailChange } from '../domain/emailChanges.ts';
 import { hashPassword, verifyPassword } from '../infra/passwords.ts';
 import { CODE_TTL_MINUTES, issueCode } from '../domain/verification.ts';
@@ -23,8 +27,6 @@ import { mailLocaleOf } from './account.ts';
 import { perEmailLimit, perIpLimit } from './accountRateLimits.ts';
 
 export const RESET_TICKET_TTL_MINUTES = 60;
-/** Refresh accepts a token this long after it expired; a password change, sign-out everywhere or deletion still kills it. */
-export const REFRESH_GRACE_SECONDS = 7 * 24 * 3600;
 
 const ticketHash = (ticket: string) => createHash('sha256').update(ticket).digest('base64url');
 
@@ -34,7 +36,7 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
   app.post(
     '/account/auth/native',
     { config: perIpLimit(ctx), preHandler: perEmailLimit(ctx, 'sign-in'), schema: { body: nativeSignInRequest, response: { 200: idTokenResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const account = await findAccountByEmail(db, email);
       // Runs argon2 even without an account, so the answer time does not tell whether the email exists.
@@ -50,28 +52,47 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
         }
         throw new DomainError('ACCOUNT_NOT_VERIFIED', 'Verify your email first: we sent a 6-digit code to your inbox');
       }
-      return { data: { idToken: await issueIdToken(ctx, account) } };
+      return startSession(ctx, reply, account);
     },
   );
 
-  app.post(
-    '/account/auth/refresh',
-    { preHandler: requireAccount(ctx, { allowSuspended: true, graceSeconds: REFRESH_GRACE_SECONDS }), schema: { body: refreshRequest.optional(), response: { 200: refreshResponse } } },
-    async (request) => {
-      const account = accountOf(request);
-      const idToken = await issueIdToken(ctx, account);
-      if (!request.body?.profile) return { data: { idToken } };
-      const flag = { suspended: account.suspendedAt !== null, appealStatus: account.appealStatus, suspendedAt: account.suspendedAt?.getTime() ?? null };
-      const profile = { flag, account: accountDetailsFor(account, ctx.storage), emailUpdate: await pendingEmailChange(db, account.id), applyMonetization: account.applyMonetization };
-      return { data: { idToken, profile } };
-    },
-  );
+  // The credential is the refresh cookie alone: an ID token, even a valid one, cannot buy a new one, so a stolen
+  // ID token dies when it expires. Cross-site requests cannot use the cookie: it is SameSite=Strict, and every
+  // route here also needs the signed x-request-token header, which a cross-site form or fetch cannot send
+  // without a CORS preflight this server never grants; the answer is readable by the site's own scripts only.
+  app.post('/account/auth/refresh', { schema: { body: refreshRequest.optional(), response: { 200: refreshResponse } } }, async (request, reply) => {
+    const token = readRefreshCookie(request);
+    if (!token) throw new DomainError('UNAUTHORIZED', 'Sign in to continue');
+    const rotation = await rotateRefreshToken(db, token, { ttlSeconds: ctx.config.refreshTtlSeconds }).catch((error: unknown) => {
+      // A refused cookie is of no use to the browser any more; an outage must not cost it a good one.
+      if (error instanceof DomainError) clearRefreshCookie(reply);
+      throw error;
+    });
+    const { account } = rotation;
+    if (rotation.token) setRefreshCookie(reply, rotation.token, ctx.config.refreshTtlSeconds);
+    const idToken = await issueIdToken(ctx, account);
+    if (!request.body?.profile) return { data: { idToken } };
+    const flag = { suspended: account.suspendedAt !== null, appealStatus: account.appealStatus, suspendedAt: account.suspendedAt?.getTime() ?? null };
+    const profile = { flag, account: accountDetailsFor(account, ctx.storage), emailUpdate: await pendingEmailChange(db, account.id), applyMonetization: account.applyMonetization };
+    return { data: { idToken, profile } };
+  });
+
+  // Sign-out on this device: its refresh family ends (the ID token it holds runs out within TOKEN_TTL_SECONDS).
+  // No bearer needed: the ID token may have expired already. Answers the same with or without a cookie.
+  app.post('/account/auth/logout', { schema: { response: { 200: logoutResponse } } }, async (request, reply) => {
+    const token = readRefreshCookie(request);
+    if (token) await endRefreshFamilyOf(db, token);
+    clearRefreshCookie(reply);
+    return { data: { signedOut: true as const } };
+  });
 
   app.post(
     '/account/auth/logout-all',
     { preHandler: requireAccount(ctx, { allowSuspended: true }), schema: { response: { 200: logoutAllResponse } } },
-    async (request) => {
+    async (request, reply) => {
+      // Ends every refresh family too: each remembers the token_version it started under.
       await endAllSessions(db, accountOf(request).id);
+      clearRefreshCookie(reply);
       return { data: { signedOut: true as const } };
     },
   );
@@ -102,7 +123,7 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
   app.patch(
     '/account/forgot-password',
     { config: perIpLimit(ctx), schema: { body: resetPasswordRequest, response: { 200: resetPasswordResponse } } },
-    async (request) => {
+    async (request, reply) => {
       const { ticketId, newPassword } = request.body;
       const passwordHash = await hashPassword(newPassword);
       const account = await db.transaction(async (tx) => {
@@ -118,7 +139,7 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
           .set({ usedAt: new Date() })
           .where(and(eq(passwordResetTickets.accountId, ticket.accountId), isNull(passwordResetTickets.usedAt)));
         await tx.delete(verificationCodes).where(and(eq(verificationCodes.accountId, ticket.accountId), eq(verificationCodes.kind, 'registration')));
-        // Sessions die below; what one of them started dies with them.
+        // Sessions die below (ID tokens and refresh families both carry token_version); what one of them started dies with them.
         await endPendingEmailChange(tx, ticket.accountId);
         const [updated] = await tx
           .update(accounts)
@@ -128,6 +149,7 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
         return updated;
       });
       if (!account) throw new DomainError('TICKET_INVALID', 'This reset link is invalid, expired or already used; ask for a new one', { ticketId: 'Invalid, expired or used reset link' });
+      clearRefreshCookie(reply);
       await ctx.mail
         .sendMail('PASSWORD_CHANGED', account.email, mailLocaleOf(account), { name: account.name })
         .catch((error: unknown) => request.log.warn({ err: error }, 'password changed mail failed'));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accounts, emailChanges } from '../infra/db/schema.ts';
 import { suspendAccount } from '../domain/appeals.ts';
-import { asAccount, claimsOf, createSocialTestApp, googleAccount, lastMail, passwordAccount } from '../testing/socialApp.ts';
+import { asAccount, claimsOf, createSocialTestApp, googleAccount, lastMail, passwordAccount, refreshAs } from '../testing/socialApp.ts';
 import type { SocialPeers } from '../testing/socialPeers.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 
@@ -113,7 +113,7 @@ describe.each(drivers)('account profile (%s)', (driver) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.account).toEqual({ bio: 'Frames for good causes', banner: null, websiteLink: link, country: null, language: null });
     expect((await row('ana@example.test')).websiteLink).toBe(link);
-    const refreshed = await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true } });
+    const refreshed = await refreshAs(t, ana);
     expect(refreshed.json().data.profile.account.websiteLink).toBe(link);
     const plain = await update(ana, { websiteLink: 'http://ana.example.test' });
     expect(plain.json().data.account.websiteLink).toBe('http://ana.example.test');
@@ -148,7 +148,7 @@ describe.each(drivers)('account profile (%s)', (driver) => {
     // One shape everywhere: a later update and the refresh profile show the same pending change.
     const later = await update(ana, { bio: 'Frames for good causes' });
     expect(later.json().data.emailUpdate).toEqual(data.emailUpdate);
-    const refreshed = await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true } });
+    const refreshed = await refreshAs(t, ana);
     expect(refreshed.json().data.profile.emailUpdate).toEqual(data.emailUpdate);
     const cancelMail = unfold((await lastMail(t, 'EMAIL_CHANGE_CANCEL'))!);
     expect(cancelMail).toMatch(/To: ana@example\.test/);
@@ -199,7 +199,7 @@ describe.each(drivers)('account profile (%s)', (driver) => {
     expect(verify.statusCode).toBe(400);
     expect((await cancelOwn(ana)).statusCode).toBe(404);
     expect((await row('ana@example.test')).email).toBe('ana@example.test');
-    const refreshed = await asAccount(t, ana, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true } });
+    const refreshed = await refreshAs(t, ana);
     expect(refreshed.json().data.profile.emailUpdate).toBeNull();
   });
 
@@ -232,7 +232,7 @@ describe.each(drivers)('account profile (%s)', (driver) => {
     // The answer and the refresh profile carry its public URL, so the client can show it after a reload.
     const bannerUrl = `https://bingkai.test/files/${bannerKey}`;
     expect(response.json().data.account.banner).toBe(bannerUrl);
-    const refreshed = await asAccount(t, budi, { method: 'POST', url: '/api/v2/account/auth/refresh', body: { profile: true } });
+    const refreshed = await refreshAs(t, budi);
     expect(refreshed.json().data.profile.account.banner).toBe(bannerUrl);
     const served = await t.app.inject({ method: 'GET', url: `/files/${bannerKey}` });
     const meta = await sharp(served.rawPayload).metadata();

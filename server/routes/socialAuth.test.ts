@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accountIdentities, accounts } from '../infra/db/schema.ts';
-import { asAccount, claimsOf, createSocialTestApp, googleAccount, passwordAccount } from '../testing/socialApp.ts';
+import { asAccount, claimsOf, createSocialTestApp, googleAccount, passwordAccount, refreshAs } from '../testing/socialApp.ts';
+import { refreshWith, sessionOf } from '../testing/refreshSession.ts';
 import type { SocialPeers } from '../testing/socialPeers.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 
@@ -30,6 +31,8 @@ describe.each(drivers)('social sign-in (%s)', (driver) => {
     const again = await googleAccount(t, peers, { sub: 'g-ana', email: 'ana@example.test', name: 'Ana Putri' });
     expect(claimsOf(again).sub).toBe(claims.sub);
     expect(await db().select().from(accounts).where(eq(accounts.email, 'ana@example.test'))).toHaveLength(1);
+    // Each sign-in started a session: its refresh cookie works.
+    expect((await refreshAs(t, again)).statusCode).toBe(200);
   });
 
   it('refuses forged, wrong-audience, wrong-issuer, expired and malformed Google tokens and creates nothing', async () => {
@@ -72,6 +75,7 @@ describe.each(drivers)('social sign-in (%s)', (driver) => {
     expect(ok.statusCode).toBe(200);
     expect(claimsOf(ok.json().data.idToken)).toMatchObject({ email: 'budi@example.test', associatedAccount: [{ provider: 'facebook', name: 'Budi', email: 'budi@example.test' }] });
     expect(peers.graphCalls.slice(calls)).toEqual(['/debug_token', '/me']);
+    expect((await refreshWith(t.app, sessionOf(ok).refresh)).statusCode, 'the sign-in set a working refresh cookie').toBe(200);
 
     const before = [await accountCount(), await identityCount()];
     const invalid = await post('/account/auth/facebook', { accessToken: peers.facebookToken({ id: 'fb-2', name: 'X', email: 'x2@example.test', valid: false }) });

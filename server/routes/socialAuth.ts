@@ -1,7 +1,9 @@
 import { facebookAuthBody, googleAuthBody, idTokenResponse, revokeBody, socialAuthBody, socialProviderParams, type SocialProvider } from '../../contract/accountProfile.ts';
+import type { FastifyReply } from 'fastify';
 import type { AppContext, ZodApp } from '../context.ts';
 import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
+import { startSession } from '../http/startSession.ts';
 import { perIpLimit } from './accountRateLimits.ts';
 import { findAccountById, issueIdToken } from '../domain/accounts.ts';
 import { FacebookVerifier } from '../infra/social/facebookVerifier.ts';
@@ -18,18 +20,18 @@ export function socialAuthRoutes(app: ZodApp, ctx: AppContext): void {
     facebook,
   };
 
-  async function signIn(provider: SocialProvider, token: string) {
+  async function signIn(provider: SocialProvider, token: string, reply: FastifyReply) {
     const identity = await verifiers[provider].verify(token);
     const account = await signInWithIdentity(ctx.database.db, identity);
-    return { data: { idToken: await issueIdToken(ctx, account) } };
+    return startSession(ctx, reply, account);
   }
 
   // Sign-in is rate limited per IP like native sign-in; each attempt also costs a provider round trip.
-  app.post('/account/auth/google', { config: perIpLimit(ctx), schema: { body: googleAuthBody, response: { 200: idTokenResponse } } }, (request) =>
-    signIn('google', request.body.idToken),
+  app.post('/account/auth/google', { config: perIpLimit(ctx), schema: { body: googleAuthBody, response: { 200: idTokenResponse } } }, (request, reply) =>
+    signIn('google', request.body.idToken, reply),
   );
-  app.post('/account/auth/facebook', { config: perIpLimit(ctx), schema: { body: facebookAuthBody, response: { 200: idTokenResponse } } }, (request) =>
-    signIn('facebook', request.body.accessToken),
+  app.post('/account/auth/facebook', { config: perIpLimit(ctx), schema: { body: facebookAuthBody, response: { 200: idTokenResponse } } }, (request, reply) =>
+    signIn('facebook', request.body.accessToken, reply),
   );
 
   app.post(

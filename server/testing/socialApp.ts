@@ -7,6 +7,7 @@ import type { DatabaseDriver } from '../infra/db/database.ts';
 import { accounts } from '../infra/db/schema.ts';
 import { hashPassword } from '../infra/passwords.ts';
 import { FACEBOOK_TEST_APP_ID, FACEBOOK_TEST_APP_SECRET, GOOGLE_TEST_CLIENT_ID, startSocialPeers, type SocialPeers } from './socialPeers.ts';
+import { refreshCookieOf, refreshWith, sessionOf } from './refreshSession.ts';
 import { createTestApp, signedInject, type SignedRequest, type TestApp } from './testApp.ts';
 
 /** The app wired to local Google and Facebook peers. */
@@ -48,12 +49,31 @@ export function asAccount(t: TestApp, idToken: string, request: SignedRequest) {
   return signedInject(t.app, { ...request, headers: { ...bearer(idToken), ...request.headers } });
 }
 
+/** The refresh cookie of each account signed in through these helpers, by token subject (kept rotated by refreshAs). */
+const refreshCookies = new Map<string, string>();
+
+/** Keeps the sign-in's refresh cookie for refreshAs; returns the ID token. */
+function remember(response: Awaited<ReturnType<typeof signedInject>>): string {
+  const session = sessionOf(response);
+  refreshCookies.set(claimsOf(session.idToken).sub, session.refresh);
+  return session.idToken;
+}
+
+/** POST /account/auth/refresh as the browser of an account signed in through these helpers: with its refresh cookie. */
+export async function refreshAs(t: TestApp, idToken: string, body: unknown = { profile: true }) {
+  const sub = claimsOf(idToken).sub;
+  const response = await refreshWith(t.app, refreshCookies.get(sub) ?? null, body);
+  const rotated = refreshCookieOf(response);
+  if (rotated) refreshCookies.set(sub, rotated);
+  return response;
+}
+
 /** Signs in (creating the account on first use) through the local Google peer; returns the ID token. */
 export async function googleAccount(t: TestApp, peers: SocialPeers, who: { sub: string; email: string; name?: string }): Promise<string> {
   const idToken = await peers.googleIdToken({ sub: who.sub, email: who.email, name: who.name ?? who.sub });
   const response = await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/google', body: { idToken } });
   if (response.statusCode !== 200) throw new Error(`google sign-in answered ${response.statusCode}: ${response.body}`);
-  return (response.json() as { data: { idToken: string } }).data.idToken;
+  return remember(response);
 }
 
 /** A verified email+password account, signed in natively; returns the ID token. */
@@ -63,7 +83,7 @@ export async function passwordAccount(t: TestApp, who: { username: string; email
   if (who.verified === false) return null;
   const response = await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/native', body: { email: who.email, password } });
   if (response.statusCode !== 200) throw new Error(`native sign-in answered ${response.statusCode}: ${response.body}`);
-  return (response.json() as { data: { idToken: string } }).data.idToken;
+  return remember(response);
 }
 
 /** The latest .eml the file-transport mailer wrote for this kind (header x-bingkai-mail). */

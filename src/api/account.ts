@@ -10,7 +10,7 @@ export { CAPTCHA_HEADER };
 
 const web = { isMobile: false } as const;
 
-export const signInNative = (credentials: { email: string; password: string }) => callRoute('POST /account/auth/native', { body: { ...credentials, ...web } });
+export const signInNative = (credentials: { email: string; password: string; captcha?: string }) => callRoute('POST /account/auth/native', { body: { ...credentials, ...web } });
 
 export const registerAccount = (account: { name: string; email: string; password: string }, captcha: string) =>
   callRoute('POST /account', { body: { ...account, ...web, deviceType: 'WEB' }, headers: { [CAPTCHA_HEADER]: captcha } });
@@ -26,7 +26,11 @@ export const integrateProvider = (provider: SocialProvider, token: string) =>
 
 export const revokeProvider = (provider: SocialProvider) => callRoute('POST /account/auth/revoke', { body: { provider, ...web } });
 
+/** The credential is the HttpOnly refresh cookie, which the same-origin fetch sends along (and the answer rotates). */
 export const refreshSession = () => callRoute('POST /account/auth/refresh', { body: { profile: true, ...web } });
+
+/** Ends this device's refresh family on the server and clears its cookie. */
+export const endSession = () => callRoute('POST /account/auth/logout', {});
 
 export const logoutAllSessions = () => callRoute('POST /account/auth/logout-all', {});
 

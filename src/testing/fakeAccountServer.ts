@@ -9,6 +9,8 @@ export interface Call {
   headers: Headers;
   body: string;
   json: Record<string, unknown> | null;
+  /** Whether cookies go along (the HttpOnly refresh cookie needs 'same-origin' or 'include'). */
+  credentials: RequestCredentials | undefined;
 }
 
 export type Handler = (call: Call) => Response | Promise<Response>;
@@ -61,7 +63,7 @@ export function fakeAccountServer(handler: Handler) {
     } catch {
       parsed = null;
     }
-    const call: Call = { url, method: init.method ?? 'GET', headers: new Headers(init.headers), body, json: parsed };
+    const call: Call = { url, method: init.method ?? 'GET', headers: new Headers(init.headers), body, json: parsed, credentials: init.credentials };
     const fingerprint = call.headers.get('x-fingerprint') ?? '';
     if (url.pathname === '/api/v2/request-key') {
       const epoch = Math.floor(Date.now() / KEY_EPOCH_MS);

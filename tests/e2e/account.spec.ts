@@ -26,10 +26,17 @@ test('register → verify → sign out → sign in → edit profile, photo, webs
   const dialog = page.getByRole('dialog');
   // Opening the own profile ran locale setup against the real API: token refresh and general preference.
   await expect.poll(() => accountCalls).toEqual(expect.arrayContaining(['POST /api/v2/account/auth/refresh 200', 'GET /api/v2/account/preference/get 200']));
+  // The refresh credential is an HttpOnly cookie scoped to the auth routes: the page's scripts never see it.
+  const refreshCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'bingkai_refresh');
+  expect(await refreshCookie()).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/v2/account/auth' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('bingkai_refresh');
 
   // Sign out, then back in with the password.
   await signOut(page, 'Ayu Tester');
   expect(await page.evaluate(() => localStorage.getItem('bingkai-token'))).toBeNull();
+  // The server ended this device's refresh family and dropped the cookie.
+  await expect.poll(() => accountCalls).toContain('POST /api/v2/account/auth/logout 200');
+  await expect.poll(refreshCookie).toBeUndefined();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill('wrong-password-1');

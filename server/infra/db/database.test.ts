@@ -17,6 +17,7 @@ const tables = [
   schema.verificationCodes,
   schema.emailChanges,
   schema.passwordResetTickets,
+  schema.refreshTokens,
   schema.preferences,
   schema.appeals,
   schema.facebookDeletions,

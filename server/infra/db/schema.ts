@@ -119,6 +119,31 @@ export const passwordResetTickets = pgTable(
   (table) => [index('password_reset_tickets_account_idx').on(table.accountId)],
 );
 
+/**
+ * Rotating refresh tokens (server/domain/refreshTokens.ts): one row per token ever handed out, only its hash
+ * stored. A sign-in starts a family; each refresh marks its token used and adds the successor. Used rows stay
+ * until they expire, so presenting one again is recognised as reuse and revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: uuid('family_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** accounts.token_version when the family started: a later password reset or sign-out everywhere ends it. */
+    tokenVersion: integer('token_version').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    replacedBy: uuid('replaced_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_account_idx').on(table.accountId)],
+);
+
 export const preferenceTypes = ['general', 'notification'] as const;
 export type PreferenceType = (typeof preferenceTypes)[number];
 

@@ -4,6 +4,7 @@ import {
   checkFacebookDeletion,
   deleteAccount,
   fetchGeneralPreference,
+  logout,
   lookupIpCountry,
   refreshToken,
   register,
@@ -125,6 +126,8 @@ describe('token refresh', () => {
     await refreshToken();
     expect(server.to('/account/auth/refresh')[0]?.json).toEqual({ profile: true, isMobile: false });
     expect(server.to('/account/auth/refresh')[0]?.headers.get('authorization')).toBe('Bearer old-token');
+    // The refresh credential is the HttpOnly cookie: the same-origin fetch must send it.
+    expect(server.to('/account/auth/refresh')[0]?.credentials).toBe('same-origin');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
     expect(useAccountStore.getState()).toMatchObject({ isSuspended: true, appealStatus: 'PENDING', suspendedAt: 42, emailUpdate: { email: 'new@example.com' }, name: 'Ayu Lestari' });
   });
@@ -225,6 +228,28 @@ describe('profile and preferences', () => {
 });
 
 describe('ending the account', () => {
+  it('a sign-out ends the session at once and asks the server to end its refresh family; signed out, it sends nothing', async () => {
+    signedIn();
+    const server = fakeAccountServer(() => json({ data: { signedOut: true } }));
+    logout();
+    expect(useAccountStore.getState().uuid).toBe('');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await vi.waitFor(() => expect(server.to('/account/auth/logout')).toHaveLength(1));
+    expect(server.to('/account/auth/logout')[0]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    logout();
+    await signOutEverywhere().catch(() => undefined);
+    expect(server.to('/account/auth/logout')).toHaveLength(1);
+  });
+
+  it('a sign-out the server cannot hear still signs out locally', async () => {
+    signedIn();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fakeAccountServer(() => json({ message: 'Try later', code: 'UNAVAILABLE' }, 503));
+    logout();
+    expect(useAccountStore.getState().uuid).toBe('');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Could not end the session on the server', expect.anything()));
+  });
+
   it('sign out everywhere and delete both end the local session', async () => {
     signedIn();
     const server = fakeAccountServer((call) => json(call.url.pathname.endsWith('/account/delete') ? { data: { deleted: true } } : { data: { signedOut: true } }));

@@ -79,16 +79,24 @@ function logoutAnalyticsUser(): void {
   (globalThis as ProviderGlobals).gtag?.('set', { user_id: null });
 }
 
-/** Seed §4 logout: token removed, every account field cleared, sign-in modal reset, provider and analytics sessions ended. */
+/**
+ * Seed §4 logout: token removed, every account field cleared, sign-in modal reset, provider and analytics sessions
+ * ended. A signed-in device also ends its refresh family on the server (the cookie is HttpOnly: only the server can
+ * drop it); best effort, since the local session is gone either way and the family expires on its own.
+ */
 export function logout(): void {
+  const wasSignedIn = useAccountStore.getState().uuid !== '';
   useAccountStore.getState().logout();
   revokeProviderSessions();
   logoutAnalyticsUser();
+  // Not awaited: a sign-in does not wait for it either. Its cookie-clearing answer could only wipe a newer cookie if
+  // the user signed in again before this round trip ended, and then the new session merely ends at its next refresh.
+  if (wasSignedIn) api.endSession().catch((error: unknown) => console.warn('Could not end the session on the server', error));
 }
 
 // Sign-in and registration
 
-export async function signIn(credentials: { email: string; password: string }): Promise<void> {
+export async function signIn(credentials: { email: string; password: string; captcha?: string }): Promise<void> {
   await tracked(async () => {
     let body: unknown;
     try {
@@ -158,8 +166,9 @@ export async function unlinkProvider(provider: SocialProvider): Promise<void> {
 // Token refresh and the guard's calls
 
 /**
- * POST /account/auth/refresh { profile: true }: stores the new token, the account fields and the
- * profile flags. A refresh the server refuses logs the user out (seed §4).
+ * POST /account/auth/refresh { profile: true }: the HttpOnly refresh cookie (sent with the same-origin fetch, rotated
+ * by the answer) is the credential. Stores the new token, the account fields and the profile flags. A refresh the
+ * server refuses logs the user out (seed §4).
  */
 export async function refreshToken(): Promise<void> {
   let body: RefreshAnswer;
