@@ -84,6 +84,8 @@ export const nativeSignInRequest = z.object({
   email: emailField,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(ACCOUNT_LIMITS.passwordMax, 'Password is too long'),
   isMobile,
+  /** The solved ALTCHA payload (as in the x-altcha header); required once the server answered CAPTCHA_REQUIRED. */
+  captcha: z.string().max(4096, 'The captcha is too long').optional(),
 });
 export type NativeSignInRequest = z.input<typeof nativeSignInRequest>;
 export const idTokenResponse = z.object({ data: z.object({ idToken: z.string() }) });

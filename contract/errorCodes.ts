@@ -29,6 +29,8 @@ export const errorStatus = {
   INVALID_CREDENTIALS: 401,
   EMAIL_TAKEN: 409,
   CAPTCHA_INVALID: 400,
+  /** Sign-in after repeated failures: solve the captcha and send it with the next attempt. */
+  CAPTCHA_REQUIRED: 400,
   CODE_INVALID: 400,
   CODE_EXPIRED: 400,
   CODE_TOO_MANY_ATTEMPTS: 400,

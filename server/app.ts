@@ -37,6 +37,7 @@ import { createNonceStore, type NonceStore } from './infra/nonceStore.ts';
 import { createSignatureVerifier } from './http/requestSigning.ts';
 import { createCaptcha } from './infra/captcha.ts';
 import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './infra/hitCounter.ts';
+import { MemoryFailureCounter, RedisFailureCounter } from './infra/failureCounter.ts';
 import { createTokenService } from './infra/tokens.ts';
 import { startUploadSweep } from './domain/uploadSweep.ts';
 import { createStorage } from './infra/storage/createStorage.ts';
@@ -112,7 +113,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   void mail.verify();
   const hits: HitCounter = redis ? new RedisHitCounter(redis, `${config.redisPrefix}rate:`) : new MemoryHitCounter();
   const captcha = createCaptcha({ secret: signingSecret, cost: config.captchaCost, maxCounter: config.captchaMaxCounter, usedChallenges: nonces });
-  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, version: packageVersion(), startedAt: Date.now() };
+  const failures = redis ? new RedisFailureCounter(redis, `${config.redisPrefix}fail:`) : new MemoryFailureCounter();
+  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, version: packageVersion(), startedAt: Date.now() };
 
   // JSON bodies are kept as text too: signatures cover the exact bytes sent.
   app.removeAllContentTypeParsers();

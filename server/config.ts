@@ -55,7 +55,10 @@ export interface AppConfig {
   captchaCost: number;
   /** Upper bound of the secret counter the client must find. */
   captchaMaxCounter: number;
-  /** Per 15 minutes, on each account route that takes a password, code or email (register, sign-in, pending, forgot-password). */
+  /**
+   * Per 15 minutes, on each account route that takes a password, code or email (register, sign-in, pending,
+   * forgot-password); per email on all but sign-in, which slows down instead (routes/accountRateLimits.ts).
+   */
   authRateLimitPerIp: number;
   authRateLimitPerEmail: number;
   /** Google sign-in: OAuth client id (ID-token audience; Google sign-in is off when absent), accepted issuers, key set URL. */

@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './infra/db/database.ts';
 import type { Mailer } from './infra/mail/mailer.ts';
 import type { CaptchaService } from './infra/captcha.ts';
+import type { FailureCounter } from './infra/failureCounter.ts';
 import type { HitCounter } from './infra/hitCounter.ts';
 import type { NonceStore } from './infra/nonceStore.ts';
 import type { TokenService } from './infra/tokens.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   captcha: CaptchaService;
   /** Fixed-window counters for limits the rate-limit plugin cannot key (per email); Redis-backed when configured. */
   hits: HitCounter;
+  /** Sign-in failures per email, IP and both, for the slowdown (routes/accountRateLimits.ts); Redis-backed when configured. */
+  failures: FailureCounter;
   version: string;
   startedAt: number;
 }

@@ -24,7 +24,7 @@ import { pendingEmailChange } from '../domain/emailChanges.ts';
 import { hashPassword, verifyPassword } from '../infra/passwords.ts';
 import { CODE_TTL_MINUTES, issueCode } from '../domain/verification.ts';
 import { mailLocaleOf } from './account.ts';
-import { perEmailLimit, perIpLimit } from './accountRateLimits.ts';
+import { perEmailLimit, perIpLimit, signInSlowdown } from './accountRateLimits.ts';
 
 export const RESET_TICKET_TTL_MINUTES = 60;
 
@@ -35,7 +35,7 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
 
   app.post(
     '/account/auth/native',
-    { config: perIpLimit(ctx), preHandler: perEmailLimit(ctx, 'sign-in'), schema: { body: nativeSignInRequest, response: { 200: idTokenResponse } } },
+    { config: perIpLimit(ctx), ...signInSlowdown(ctx), schema: { body: nativeSignInRequest, response: { 200: idTokenResponse } } },
     async (request, reply) => {
       const { email, password } = request.body;
       const account = await findAccountByEmail(db, email);

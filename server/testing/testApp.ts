@@ -106,6 +106,8 @@ export interface SignedRequest {
   body?: unknown;
   fingerprint?: string;
   headers?: Record<string, string>;
+  /** The caller's IP as the server sees it (light-my-request's default is 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 /** Injects a request signed like the client does (key from /request-key, token over the exact body text). */
@@ -124,5 +126,6 @@ export async function signedInject(app: FastifyInstance, request: SignedRequest)
       ...request.headers,
     },
     ...(body ? { payload: body } : {}),
+    ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
   });
 }

@@ -63,6 +63,38 @@ describe('SignInForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows the captcha when the server asks for it, sends its payload with the next attempts, and shows a wait', async () => {
+    const answers = [
+      json({ message: 'Too many failed sign-ins: solve the captcha, then sign in again', code: 'CAPTCHA_REQUIRED', fields: { captcha: 'Solve the captcha' } }, 400),
+      json({ message: 'The email or password is wrong', code: 'INVALID_CREDENTIALS' }, 401),
+      json({ message: 'Too many failed sign-ins; try again in 2 s', code: 'RATE_LIMITED' }, 429),
+      json({ data: { idToken: idToken(ayuClaims) } }),
+    ];
+    const server = fakeAccountServer((call) => (call.url.pathname.endsWith('/account/auth/native') ? answers.shift()! : json({ message: 'not here', code: 'NOT_FOUND' }, 404)));
+    const onDone = vi.fn();
+    renderInRouter(<SignInForm onDone={onDone} onForgot={vi.fn()} onNeedsVerification={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'solve captcha' })).toBeNull();
+    type('Email', 'ayu@example.com');
+    type('Password', 'secret123');
+    await clickButton('Sign in');
+    expect((await screen.findByRole('alert')).textContent).toBe('Several sign-ins to this account failed. Complete the captcha below, then sign in again.');
+    // Not solved yet: nothing is sent.
+    await clickButton('Sign in');
+    expect(screen.getByRole('alert').textContent).toBe('Please complete the captcha first.');
+    expect(server.to('/account/auth/native')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
+    await clickButton('Sign in');
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The email or password is wrong'));
+    fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
+    await clickButton('Sign in');
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many failed sign-ins; try again in 2 s'));
+    fireEvent.click(screen.getByRole('button', { name: 'solve captcha' }));
+    await clickButton('Sign in');
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(server.to('/account/auth/native').map((call) => call.json?.captcha)).toEqual([undefined, 'solved-payload', 'solved-payload', 'solved-payload']);
+    expect([...missingKeys]).toEqual([]);
+  });
+
   it('hands an unverified account on to verification', async () => {
     fakeAccountServer(() => json({ message: 'Verify your email first', code: 'ACCOUNT_NOT_VERIFIED' }, 403));
     const onNeedsVerification = vi.fn();
