@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
@@ -11,6 +12,11 @@ const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
  * runs one worker (E2E_WORKERS overrides it).
  */
 const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2)));
+/**
+ * The test hooks' secret, one per run. Set in this process's environment before the server and the workers start,
+ * so both inherit it (the workers load this file again and keep it): tests/testing/testHooks.ts sends it.
+ */
+process.env.BINGKAI_TEST_HOOKS_SECRET ||= randomBytes(24).toString('base64url');
 
 // Debian's Chromium, never a downloaded browser (DESIGN.md, machine notes).
 export default defineConfig({
@@ -30,8 +36,8 @@ export default defineConfig({
   },
   webServer: {
     // The README's start command on a fresh data directory: builds, migrates, seeds, serves. The test
-    // hooks let a test give an account a plan (POST /api/test/subscription). Every test drives the server from
-    // 127.0.0.1, one client to its per-client bounds.
+    // hooks let a test give an account a plan (POST /api/test/subscription); their secret comes from the
+    // environment set above. Every test drives the server from 127.0.0.1, one client to its per-client bounds.
     command: `rm -rf ${dataDir} && BINGKAI_TEST_HOOKS=1 NONCES_PER_CLIENT=100000 PORT=${port} DATA_DIR=${dataDir} npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,

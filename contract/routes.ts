@@ -170,7 +170,10 @@ export const rootRoutes = {
   'PUT /files/upload': { query: z.object({ token: z.string().optional() }), response: bytes },
 } as const satisfies Record<string, RouteSchemas>;
 
-/** Test-only shortcuts (BINGKAI_TEST_HOOKS), under TEST_HOOKS_PREFIX. */
+/** Header carrying BINGKAI_TEST_HOOKS_SECRET on every test-hook call. */
+export const TEST_HOOKS_SECRET_HEADER = 'x-test-hooks-secret';
+
+/** Test-only shortcuts (BINGKAI_TEST_HOOKS), under TEST_HOOKS_PREFIX, each with the TEST_HOOKS_SECRET_HEADER. */
 export const testHookRoutes = {
   'POST /subscription': { body: z.object({ email: z.string(), plan: z.string().nullable() }), response: noContent },
 } as const satisfies Record<string, RouteSchemas>;

@@ -42,11 +42,27 @@ describe('config', () => {
   it('turns the test hooks on only when asked, and never in production', () => {
     expect(loadConfig({}).testHooks).toBe(false);
     expect(loadConfig({ BINGKAI_TEST_HOOKS: '0' }).testHooks).toBe(false);
-    expect(loadConfig({ BINGKAI_TEST_HOOKS: '1' }).testHooks).toBe(true);
-    expect(loadConfig({ BINGKAI_TEST_HOOKS: 'true', NODE_ENV: 'test' }).testHooks).toBe(true);
-    expect(() => loadConfig({ BINGKAI_TEST_HOOKS: 'yes' })).toThrow(/BINGKAI_TEST_HOOKS/);
-    expect(() => loadConfig({ BINGKAI_TEST_HOOKS: '1', NODE_ENV: 'production' })).toThrow(/production/);
-    expect(loadConfig({ NODE_ENV: 'production' }).testHooks).toBe(false);
+    const secret = { BINGKAI_TEST_HOOKS_SECRET: 'sixteen-chars-ok' };
+    expect(loadConfig({ BINGKAI_TEST_HOOKS: '1', ...secret })).toMatchObject({ testHooks: true, testHooksSecret: 'sixteen-chars-ok' });
+    expect(loadConfig({ BINGKAI_TEST_HOOKS: 'true', NODE_ENV: 'test', ...secret }).testHooks).toBe(true);
+    expect(() => loadConfig({ BINGKAI_TEST_HOOKS: 'yes', ...secret })).toThrow(/BINGKAI_TEST_HOOKS/);
+    expect(() => loadConfig({ BINGKAI_TEST_HOOKS: '1', NODE_ENV: 'production', ...secret, PUBLIC_URL: 'https://bk.example' })).toThrow(/production/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://bk.example' }).testHooks).toBe(false);
+  });
+
+  it('refuses the test hooks without a secret of at least 16 characters, and keeps no secret with them off', () => {
+    expect(() => loadConfig({ BINGKAI_TEST_HOOKS: '1' })).toThrow(/BINGKAI_TEST_HOOKS_SECRET/);
+    expect(() => loadConfig({ BINGKAI_TEST_HOOKS: '1', BINGKAI_TEST_HOOKS_SECRET: 'fifteen-chars-x' })).toThrow(/16/);
+    expect(loadConfig({ BINGKAI_TEST_HOOKS_SECRET: 'sixteen-chars-ok' }).testHooksSecret).toBe('');
+  });
+
+  it('requires PUBLIC_URL in production, checks its form, and believes only PUBLIC_HOSTS otherwise', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://bk.example/' }).publicUrl).toBe('https://bk.example');
+    for (const url of ['bk.example', 'javascript:alert(1)', 'https://', 'https://bk.example/?x=1']) expect(() => loadConfig({ PUBLIC_URL: url }), url).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({}).publicHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(loadConfig({ PUBLIC_HOSTS: ' Frames.Example, localhost ' }).publicHosts).toEqual(['frames.example', 'localhost']);
+    for (const hosts of ['https://frames.example', 'frames.example:8080', 'a b']) expect(() => loadConfig({ PUBLIC_HOSTS: hosts }), hosts).toThrow(/PUBLIC_HOSTS/);
   });
 
   it('trusts only the proxies it is given', () => {

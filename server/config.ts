@@ -21,8 +21,13 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Prefix of every Redis key this app writes (several apps or test runs can share one Redis). */
   redisPrefix: string;
-  /** Origin used in absolute links (no trailing slash); '' means same-origin relative URLs. */
+  /** Origin used in absolute links (no trailing slash); '' means same-origin relative URLs. Required in production. */
   publicUrl: string;
+  /**
+   * PUBLIC_HOSTS: without PUBLIC_URL, the Host headers whose origin may go into page links (og:url, og:image), as
+   * host names matching any port; a request naming another host gets relative links. Lower case.
+   */
+  publicHosts: string[];
   /** From REQUEST_SIGNING_SECRET; resolved from dataDir/secrets when absent. */
   requestSigningSecret: string | undefined;
   /** Built client directory. */
@@ -71,6 +76,8 @@ export interface AppConfig {
   facebookGraphUrl: string;
   /** BINGKAI_TEST_HOOKS: registers the test-only routes under /api/test (server/routes/testHooks.ts); never in production. */
   testHooks: boolean;
+  /** BINGKAI_TEST_HOOKS_SECRET: every test-hook call must carry it (TEST_HOOKS_SECRET_HEADER); at least 16 characters. */
+  testHooksSecret: string;
 }
 
 const MiB = 1024 * 1024;
@@ -109,8 +116,35 @@ function testHooksFrom(value: string | undefined, nodeEnv: string | undefined): 
   return true;
 }
 
+/** PUBLIC_URL as an origin without trailing slash; refused when absent in production, where Host headers are not believed. */
+function publicUrlFrom(value: string | undefined, nodeEnv: string | undefined): string {
+  const url = (value ?? '').trim().replace(/\/+$/, '');
+  if (url === '') {
+    if (nodeEnv === 'production') throw new Error('PUBLIC_URL is required when NODE_ENV=production (e.g. https://bingkai.example)');
+    return '';
+  }
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(url)) throw new Error(`PUBLIC_URL must be an http(s) URL, got "${value}"`);
+  return url;
+}
+
+/** PUBLIC_HOSTS: comma-separated host names (no port); the loopback names by default. */
+function publicHostsFrom(value: string | undefined): string[] {
+  const hosts = (value ?? 'localhost,127.0.0.1,[::1]').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  const invalid = hosts.find((host) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(host));
+  if (invalid !== undefined) throw new Error(`PUBLIC_HOSTS must list host names without port or scheme, got "${invalid}"`);
+  return hosts;
+}
+
+/** The test-hook secret, required with the hooks on: with it, an open port alone does not let anyone set plans. */
+function testHooksSecretFrom(value: string | undefined, testHooks: boolean): string {
+  const secret = value ?? '';
+  if (testHooks && secret.length < 16) throw new Error('BINGKAI_TEST_HOOKS needs BINGKAI_TEST_HOOKS_SECRET of at least 16 characters');
+  return testHooks ? secret : '';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const dataDir = resolve(cwd, env.DATA_DIR || './data');
+  const testHooks = testHooksFrom(env.BINGKAI_TEST_HOOKS, env.NODE_ENV);
   return {
     port: intFrom(env.PORT, 8080, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -122,7 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dbIdleInTransactionTimeoutMs: intFrom(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, defaultDatabaseTimeouts.dbIdleInTransactionTimeoutMs, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'bingkai:',
-    publicUrl: (env.PUBLIC_URL || '').replace(/\/+$/, ''),
+    publicUrl: publicUrlFrom(env.PUBLIC_URL, env.NODE_ENV),
+    publicHosts: publicHostsFrom(env.PUBLIC_HOSTS),
     requestSigningSecret: env.REQUEST_SIGNING_SECRET || undefined,
     distDir: resolve(cwd, env.DIST_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
@@ -148,7 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     facebookAppId: env.FACEBOOK_APP_ID || undefined,
     facebookAppSecret: env.FACEBOOK_APP_SECRET || undefined,
     facebookGraphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
-    testHooks: testHooksFrom(env.BINGKAI_TEST_HOOKS, env.NODE_ENV),
+    testHooks,
+    testHooksSecret: testHooksSecretFrom(env.BINGKAI_TEST_HOOKS_SECRET, testHooks),
   };
 }
 

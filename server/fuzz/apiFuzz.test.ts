@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, apiRoutes, rootRoutes, splitRouteKey, TEST_HOOKS_PREFIX, testHookRoutes, type RouteSchemas } from '../../contract/routes.ts';
+import { API_PREFIX, apiRoutes, rootRoutes, splitRouteKey, TEST_HOOKS_PREFIX, TEST_HOOKS_SECRET_HEADER, testHookRoutes, type RouteSchemas } from '../../contract/routes.ts';
 import { accounts, campaigns } from '../infra/db/schema.ts';
 import { bearer, createAccountTestApp, registerVerified, type AccountTestApp } from '../testing/accountApp.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
@@ -46,6 +46,9 @@ interface RouteUnderFuzz {
   path: string;
   schemas: RouteSchemas;
 }
+
+/** The test hooks answer only with their secret: the fuzz sends it, so it reaches their logic. */
+const TEST_HOOKS_SECRET = 'fuzz-test-hooks-secret-0123456789';
 
 const routes: RouteUnderFuzz[] = (
   [
@@ -192,6 +195,7 @@ describe.each(drivers)('API fuzz (%s)', (driver) => {
     await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>Bingkai</title></head><body><div id="root"></div></body></html>');
     t = await createAccountTestApp(driver, {
       testHooks: true,
+      testHooksSecret: TEST_HOOKS_SECRET,
       distDir,
       // Social sign-in on, against local peers: unconfigured it answers 503 and the fuzz would not reach its code.
       googleClientId: GOOGLE_TEST_CLIENT_ID,
@@ -202,6 +206,8 @@ describe.each(drivers)('API fuzz (%s)', (driver) => {
       facebookGraphUrl: peers.graphUrl,
       // The fuzz is not about rate limits: with the defaults most cases would end in a 429 before reaching a route.
       rateLimitMax: 1_000_000,
+      // Every case comes from one address: the per-client nonce share would end `npm run fuzz` in 429s.
+      noncesPerClient: 1_000_000,
       ...(redisUrl ? { redisUrl, redisPrefix: `bingkai-fuzz:${Date.now()}:${Math.random().toString(36).slice(2)}:` } : {}),
     });
     tables = (await tableNames(t.database.db)).filter((table) => !(table in CHANGED_BY_REFUSALS));
@@ -233,7 +239,11 @@ describe.each(drivers)('API fuzz (%s)', (driver) => {
           return param.from === 'fixture' ? encodeURIComponent(fixture[param.name]) : param.raw;
         });
         const url = path + c.query;
-        const headers: Record<string, string> = { ...(c.auth === 'account' ? bearer(fixture.idToken) : {}), ...c.headers };
+        const headers: Record<string, string> = {
+          ...(route.path.startsWith(TEST_HOOKS_PREFIX) ? { [TEST_HOOKS_SECRET_HEADER]: TEST_HOOKS_SECRET } : {}),
+          ...(c.auth === 'account' ? bearer(fixture.idToken) : {}),
+          ...c.headers,
+        };
         const response =
           c.signing === 'signed'
             ? await signedInject(t.app, { method: route.method, url, body: c.body, headers })

@@ -200,7 +200,7 @@ describe.each(drivers)('page meta without PUBLIC_URL (%s)', (driver) => {
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'bingkai-dist-'));
     await writeFile(join(dist, 'index.html'), await builtIndexHtml());
-    t = await createTestApp(driver, { distDir: dist });
+    t = await createTestApp(driver, { distDir: dist, publicHosts: ['frames.example', 'localhost'] });
     const creator = await insertCreator(t.database.db, 'creator');
     await insertCampaign(t.database.db, creator.id, { uri: 'merdeka-80' });
   });
@@ -209,12 +209,21 @@ describe.each(drivers)('page meta without PUBLIC_URL (%s)', (driver) => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  it('makes links absolute with the request’s own host', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/merdeka-80/support', headers: { ...html, host: 'frames.example:8443' } });
-    expect(response.statusCode).toBe(200);
-    expect(metaOf(response.body)).toMatchObject({
-      'og:url': 'http://frames.example:8443/merdeka-80',
-      'og:image': 'http://frames.example:8443/files/public/campaigns/merdeka-80/thumbnail.jpg',
-    });
+  it('makes links absolute with the request’s own host when PUBLIC_HOSTS lists it, on any port', async () => {
+    for (const host of ['frames.example:8443', 'FRAMES.example', 'localhost:5173']) {
+      const response = await t.app.inject({ method: 'GET', url: '/merdeka-80/support', headers: { ...html, host } });
+      expect(response.statusCode).toBe(200);
+      const origin = `http://${host.toLowerCase()}`;
+      expect(metaOf(response.body), host).toMatchObject({ 'og:url': `${origin}/merdeka-80`, 'og:image': `${origin}/files/public/campaigns/merdeka-80/thumbnail.jpg` });
+    }
+  });
+
+  it('never puts another host in the page: its links stay relative', async () => {
+    for (const host of ['evil.example', 'evil.example:8443', 'frames.example.evil.example', 'frames.example:1@evil.example', 'localhost:80/evil.example', 'frames.example:port']) {
+      const response = await t.app.inject({ method: 'GET', url: '/merdeka-80', headers: { ...html, host } });
+      expect(response.statusCode, host).toBe(200);
+      expect(response.body, host).not.toContain('evil');
+      expect(metaOf(response.body), host).toMatchObject({ 'og:url': '/merdeka-80', 'og:image': '/files/public/campaigns/merdeka-80/thumbnail.jpg' });
+    }
   });
 });

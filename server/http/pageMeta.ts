@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_URI_MAX, CAMPAIGN_URI_PATTERN, RESERVED_CAMPAIGN_URIS } from '../../contract/campaignUri.ts';
 import { postUriParams } from '../../contract/post.ts';
+import type { AppConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { OG_IMAGE_SIZE, OG_SQUARE_SIZE } from '../domain/campaignImages.ts';
 import { CampaignService } from '../domain/campaigns.ts';
@@ -143,8 +144,20 @@ export function splitIndexHtml(html: string): { before: string; after: string } 
   return { before: withoutDescription.slice(0, title.index), after: withoutDescription.slice(title.index + title[0].length) };
 }
 
-/** The absolute origin of links: PUBLIC_URL, else the request's own protocol and host. */
-export const originOf = (publicUrl: string, request: FastifyRequest) => publicUrl || `${request.protocol}://${request.host}`;
+/** A Host header value: a name or bracketed IPv6 address, then an optional numeric port. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/;
+
+/**
+ * The absolute origin of links: PUBLIC_URL, else the request's own protocol and host when that host is one of
+ * PUBLIC_HOSTS (any port), else '' (links stay relative). The Host header is the caller's to choose: believed
+ * unchecked, anyone could make the page point crawlers and caches at a site of their own.
+ */
+export function originOf(config: Pick<AppConfig, 'publicUrl' | 'publicHosts'>, request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = request.host.toLowerCase();
+  const match = HOST_HEADER.exec(host);
+  return match && config.publicHosts.includes(match[1]!) ? `${request.protocol}://${host}` : '';
+}
 
 export interface RenderedPage {
   statusCode: number;
@@ -200,6 +213,6 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
     const found = await lookup(target);
     if (found === null) return { statusCode: 404, html };
     if (found === 'generic' || !parts) return { statusCode: 200, html };
-    return { statusCode: 200, html: parts.before + metaTags(found, originOf(ctx.config.publicUrl, request)) + parts.after };
+    return { statusCode: 200, html: parts.before + metaTags(found, originOf(ctx.config, request)) + parts.after };
   };
 }

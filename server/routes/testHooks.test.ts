@@ -1,17 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
+import { TEST_HOOKS_SECRET_HEADER } from '../../contract/routes.ts';
 import { accounts } from '../infra/db/schema.ts';
 import { insertCreator } from '../testing/fixtures.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
 
-const subscription = (t: TestApp, body: unknown, url = '/api/test/subscription') => t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const SECRET = 'test-hooks-secret-0123456789';
+const subscription = (t: TestApp, body: unknown, url = '/api/test/subscription', secret: string | null = SECRET) =>
+  t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(secret === null ? {} : { [TEST_HOOKS_SECRET_HEADER]: secret }) } });
 const subscriptions = async (t: TestApp) => (await t.database.db.select({ email: accounts.email, subscription: accounts.subscription }).from(accounts).orderBy(accounts.email));
 
 describe.each(drivers)('test hooks enabled (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver, { testHooks: true });
+    t = await createTestApp(driver, { testHooks: true, testHooksSecret: SECRET });
     await insertCreator(t.database.db, 'ana');
     await insertCreator(t.database.db, 'budi');
   });
@@ -43,9 +46,35 @@ describe.each(drivers)('test hooks enabled (%s)', (driver) => {
     expect(await subscriptions(t)).toEqual(before);
   });
 
+  it('answers 401 without the secret, or with a wrong one, changing nothing', async () => {
+    const before = await subscriptions(t);
+    for (const secret of [null, '', 'wrong', SECRET.slice(0, -1), `${SECRET}x`]) {
+      const response = await subscription(t, { email: 'budi@example.test', plan: 'creator-diamond-monthly' }, undefined, secret);
+      expect(response.statusCode, String(secret)).toBe(401);
+      expect(errorEnvelope.parse(response.json()).code).toBe('UNAUTHORIZED');
+    }
+    expect(await subscriptions(t)).toEqual(before);
+  });
+
   it('is not part of the signed /api/v2 API', async () => {
     const response = await subscription(t, { email: 'ana@example.test', plan: 'premiumn' }, '/api/v2/test/subscription');
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('test hooks enabled without a secret', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { testHooks: true });
+    await insertCreator(t.database.db, 'ana');
+  });
+  afterAll(() => t.close());
+
+  it('refuses every call, even one sending an empty secret', async () => {
+    for (const secret of [null, '']) {
+      expect((await subscription(t, { email: 'ana@example.test', plan: 'creator-diamond-monthly' }, undefined, secret)).statusCode).toBe(401);
+    }
+    expect(await subscriptions(t)).toEqual([{ email: 'ana@example.test', subscription: null }]);
   });
 });
 

@@ -1,9 +1,12 @@
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { emailField } from '../../contract/account.ts';
+import { TEST_HOOKS_SECRET_HEADER } from '../../contract/routes.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accounts } from '../infra/db/schema.ts';
-import { notFound } from '../domainError.ts';
+import { DomainError, notFound } from '../domainError.ts';
 
 export const TEST_HOOKS_PREFIX = '/api/test';
 
@@ -13,11 +16,25 @@ const subscriptionBody = z.strictObject({
   plan: z.string().trim().min(1).max(60).nullable(),
 });
 
+/** True when the header holds the secret; compared in constant time, and never true for an empty secret. */
+function holdsSecret(secret: string, request: FastifyRequest): boolean {
+  const header = request.headers[TEST_HOOKS_SECRET_HEADER];
+  if (!secret || typeof header !== 'string') return false;
+  const given = Buffer.from(header);
+  const expected = Buffer.from(secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /**
  * Test-only shortcuts, registered under /api/test when BINGKAI_TEST_HOOKS is set (never in production, see
- * config.ts). Purchasing comes later; the end-to-end tests give an account a plan through here.
+ * config.ts). Purchasing comes later; the end-to-end tests give an account a plan through here. Every call must
+ * carry BINGKAI_TEST_HOOKS_SECRET: a server started with the hooks on a reachable port is otherwise a free plan
+ * for anyone who finds it. Checked before the body is read, so a caller without it learns nothing.
  */
 export function testHookRoutes(app: ZodApp, ctx: AppContext): void {
+  app.addHook('onRequest', async (request) => {
+    if (!holdsSecret(ctx.config.testHooksSecret, request)) throw new DomainError('UNAUTHORIZED', `The ${TEST_HOOKS_SECRET_HEADER} header is missing or wrong`);
+  });
   app.post('/subscription', { schema: { body: subscriptionBody } }, async (request, reply) => {
     const { email, plan } = request.body;
     const updated = await ctx.database.db

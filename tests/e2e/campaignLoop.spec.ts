@@ -9,6 +9,7 @@ import { registerAndVerify, signInWithPassword, signOut } from '../testing/accou
 import { CIRCLE_FRAME, NO_WATERMARK_MAX_PIXELS, WATERMARK_MIN_PIXELS, boxInCircle, detectFacesInHole, imageSize, newWhitePixelsPerBand } from '../testing/imageChecks.ts';
 import { expect, seedStorage, test } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
+import { setPlan } from '../testing/testHooks.ts';
 
 const FRAME = 'tests/fixtures/generated/frame-circle.png';
 /** A face-api sample (three people; tests/fixtures/faces.json marks their faces). */
@@ -269,7 +270,7 @@ test('a creator-plan campaign: a free visitor gets a result without the watermar
 
   const creatorSide = await freshPage(browser, baseURL);
   await registerAndVerify(creatorSide.page, creator.name, creator.email, PASSWORD);
-  const granted = await request.post('/api/test/subscription', { data: { email: creator.email, plan: CREATOR_PLAN } });
+  const granted = await setPlan(request, creator.email, CREATOR_PLAN);
   expect(granted.status()).toBe(204);
   // A new sign-in gives a token that carries the plan.
   await signOut(creatorSide.page, creator.name);
