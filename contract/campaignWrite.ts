@@ -12,7 +12,8 @@
  *   GET    /account/campaigns?page&limit         → CampaignListResponse                 (account; own campaigns, every visibility)
  *   POST   /campaigns/:uri/access                → { data: Campaign }                   (private campaigns; body { code })
  *   POST   /campaigns/:uri/visits                → 204                                  (a campaign page view; once per fingerprint per 30 min)
- *   POST   /campaigns/:uri/supports              → { data: SupportResult }              (once per person: account or fingerprint)
+ *   GET    /campaigns/:uri/support-token         → { data: SupportToken }               (the support page's token; no-store)
+ *   POST   /campaigns/:uri/supports              → { data: SupportResult }              (once per person: account or fingerprint; docs/COUNTS.md)
  *
  * Private campaigns: GET /campaigns/:uri answers 403 ACCESS_CODE_REQUIRED unless the request carries the
  * access code in the `x-campaign-access` header (wrong code: 403 ACCESS_CODE_INVALID) or comes from the owner.
@@ -166,10 +167,21 @@ export const managedCampaignResponse = z.object({ data: managedCampaign });
 
 export const campaignAccessBody = z.strictObject({ code: z.string().trim().min(1, 'Enter the access code').max(CAMPAIGN_LIMITS.accessCodeMax) });
 
-/** POST /campaigns/:uri/supports: which frame was used (optional, for the creator's statistics). */
-export const supportBody = z.strictObject({ frameId: z.uuid().optional() }).default({});
+/** Longer than any token the server issues (about 70 characters), short enough to refuse junk. */
+const SUPPORT_TOKEN_MAX = 200;
+
+/** GET /campaigns/:uri/support-token: the page token an anonymous support carries (docs/COUNTS.md). */
+export const supportToken = z.object({ token: z.string().min(1).max(SUPPORT_TOKEN_MAX), expiresInSeconds: z.number().int().positive() });
+export type SupportToken = z.infer<typeof supportToken>;
+export const supportTokenResponse = z.object({ data: supportToken });
+
+/**
+ * POST /campaigns/:uri/supports: which frame was used (optional, for the creator's statistics), and the page
+ * token (needed for an anonymous support to count).
+ */
+export const supportBody = z.strictObject({ frameId: z.uuid().optional(), pageToken: z.string().min(1).max(SUPPORT_TOKEN_MAX).optional() }).default({});
 export const supportResult = z.object({
-  /** False when this person had already been counted. */
+  /** False when not counted: this person was counted already, or the support did not pass the filters of docs/COUNTS.md. */
   counted: z.boolean(),
   supportersCount: z.number().int().nonnegative(),
 });

@@ -70,6 +70,7 @@ import {
   ownCampaignListResponse,
   supportBody,
   supportResponse,
+  supportTokenResponse,
   uriAvailabilityQuery,
   uriAvailabilityResponse,
 } from './campaignWrite.ts';
@@ -120,6 +121,7 @@ export const apiRoutes = {
   'POST /campaigns/frames/presigned': { body: framePresignBody, response: z.object({ data: presignedUpload }) },
   'POST /campaigns/frames/check': { body: frameCheckBody, response: frameCheckResponse },
   'POST /campaigns/:uri/visits': { params: campaignUriParams, response: noContent },
+  'GET /campaigns/:uri/support-token': { params: campaignUriParams, response: supportTokenResponse },
   'POST /campaigns/:uri/supports': { params: campaignUriParams, body: supportBody, response: supportResponse },
   'GET /account/campaigns': { query: campaignListQuery, response: ownCampaignListResponse },
 

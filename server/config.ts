@@ -37,6 +37,12 @@ export interface AppConfig {
   rateLimitMax: number;
   /** NONCES_PER_CLIENT: live request nonces one client (IPv4 address or IPv6 /64) may hold in the memory nonce store. */
   noncesPerClient: number;
+  /**
+   * SUPPORTS_PER_IP_PER_DAY, VISITS_PER_IP_PER_DAY: supports and visits one IP may add to one campaign's counts in a
+   * day; SUPPORT_BURST, VISIT_BURST: more than this many from one IP for one campaign within 10 s are not counted.
+   * Defaults and their reasons: docs/COUNTS.md.
+   */
+  countLimits: { support: { perIpPerDay: number; burst: number }; visit: { perIpPerDay: number; burst: number } };
   /** Proxies whose x-forwarded-for is believed: off, or their addresses/CIDRs. */
   trustProxy: false | string[];
   /** Largest JSON body accepted. */
@@ -163,6 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     logLevel: env.LOG_LEVEL || 'info',
     rateLimitMax: intFrom(env.RATE_LIMIT_MAX, 600, 'RATE_LIMIT_MAX'),
     noncesPerClient: intFrom(env.NONCES_PER_CLIENT, 2_000, 'NONCES_PER_CLIENT'),
+    // A school or office NAT puts a class behind one IP (30), who may each open the page a few times (100); nobody
+    // supports faster than one photo in ~10 s, so 5 at once from one address is a lab finishing together at most.
+    countLimits: {
+      support: { perIpPerDay: intFrom(env.SUPPORTS_PER_IP_PER_DAY, 30, 'SUPPORTS_PER_IP_PER_DAY'), burst: intFrom(env.SUPPORT_BURST, 5, 'SUPPORT_BURST') },
+      visit: { perIpPerDay: intFrom(env.VISITS_PER_IP_PER_DAY, 100, 'VISITS_PER_IP_PER_DAY'), burst: intFrom(env.VISIT_BURST, 10, 'VISIT_BURST') },
+    },
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     jsonBodyLimit: MiB,
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 15 * MiB, 'MAX_UPLOAD_BYTES'),

@@ -5,6 +5,8 @@ import { campaignSupports, campaigns } from '../infra/db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import { fingerprintHash } from '../infra/fingerprintHash.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
+import type { CountFilter } from './countFilter.ts';
+import type { SupportTokens } from './supportTokens.ts';
 
 export interface SupportInput {
   campaignId: string;
@@ -12,21 +14,30 @@ export interface SupportInput {
   accountId: string | null;
   /** The raw x-fingerprint value; only its keyed hash is stored. */
   fingerprint: string;
+  /** The client's address (behind a trusted proxy, the one it reports), for the per-IP caps. */
+  ip: string;
+  /** The support page token (GET /campaigns/:uri/support-token); an anonymous support without a good one is not counted. */
+  pageToken?: string | undefined;
   frameId?: string | undefined;
   /** The campaign's frame ids, to refuse a frame of another campaign. */
   frameIds: readonly string[];
 }
 
-
 /**
  * Counts a support once per person: per account when signed in, else per fingerprint. A signed-in support
  * from a device already counted anonymously attaches the account to that support instead of counting again.
  * The unique constraints decide between concurrent duplicates; the counter moves in the same transaction.
+ *
+ * Fingerprints are made by the client, so an anonymous support counts only with a valid page token and
+ * within its IP's caps (docs/COUNTS.md). Accounts cost a verified email each and count once, so they pass
+ * without either. A support the filters drop answers like a duplicate: counted false, no error.
  */
 export class CampaignSupportService {
   constructor(
     private readonly db: Db,
     private readonly secret: Uint8Array,
+    private readonly tokens: SupportTokens,
+    private readonly filter: CountFilter,
   ) {}
 
   async support(input: SupportInput): Promise<SupportResult> {
@@ -34,6 +45,7 @@ export class CampaignSupportService {
       throw new DomainError('VALIDATION_FAILED', 'That frame is not part of this campaign', { frameId: 'That frame is not part of this campaign' });
     }
     const fingerprint = fingerprintHash(this.secret, 'support', input.fingerprint);
+    if (!input.accountId && !(await this.anonymousMayCount(input, fingerprint))) return this.current(input.campaignId);
     try {
       return await this.db.transaction(async (tx) => {
         const notCounted = async (): Promise<SupportResult> => {
@@ -67,8 +79,27 @@ export class CampaignSupportService {
     } catch (error) {
       // A concurrent support of the same account won the race while this one attached a device: counted once.
       if (!isUniqueViolation(error)) throw error;
-      const [row] = await this.db.select({ supportersCount: campaigns.supportersCount }).from(campaigns).where(eq(campaigns.id, input.campaignId));
-      return { counted: false, supportersCount: row?.supportersCount ?? 0 };
+      return this.current(input.campaignId);
     }
+  }
+
+  /**
+   * The page token and the IP's caps. A device already counted is let through untouched (the insert finds it),
+   * so a repeat neither spends the IP's allowance nor needs a token.
+   */
+  private async anonymousMayCount(input: SupportInput, fingerprint: string): Promise<boolean> {
+    const [known] = await this.db
+      .select({ id: campaignSupports.id })
+      .from(campaignSupports)
+      .where(and(eq(campaignSupports.campaignId, input.campaignId), eq(campaignSupports.fingerprint, fingerprint)))
+      .limit(1);
+    if (known) return true;
+    if (!(await this.tokens.accepts(input.campaignId, input.fingerprint, input.pageToken))) return false;
+    return this.filter.admits('support', input.campaignId, input.ip);
+  }
+
+  private async current(campaignId: string): Promise<SupportResult> {
+    const [row] = await this.db.select({ supportersCount: campaigns.supportersCount }).from(campaigns).where(eq(campaigns.id, campaignId));
+    return { counted: false, supportersCount: row?.supportersCount ?? 0 };
   }
 }

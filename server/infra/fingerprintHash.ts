@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 
-/** Keyed hash of a fingerprint for one purpose: stored values cannot be matched against fingerprints seen elsewhere. */
-export function fingerprintHash(secret: Uint8Array, purpose: 'support' | 'visit' | 'report', fingerprint: string): string {
+/**
+ * Keyed hash of a fingerprint (or of a client IP, for the count filter's counters) for one purpose: stored values
+ * cannot be matched against fingerprints or addresses seen elsewhere.
+ */
+export function fingerprintHash(secret: Uint8Array, purpose: 'support' | 'visit' | 'report' | 'count-ip', fingerprint: string): string {
   return createHmac('sha256', secret).update(`${purpose}:${fingerprint}`).digest('base64url');
 }

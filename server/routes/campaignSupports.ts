@@ -1,31 +1,42 @@
 import { z } from 'zod';
 import { campaignUriParams } from '../../contract/campaign.ts';
-import { supportBody, supportResponse } from '../../contract/campaignWrite.ts';
+import { supportBody, supportResponse, supportTokenResponse } from '../../contract/campaignWrite.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { optionalAccount } from '../http/requireAccount.ts';
 import { CampaignSupportService } from '../domain/campaignSupports.ts';
 import { CampaignVisitService } from '../domain/campaignVisits.ts';
 import type { CampaignService } from '../domain/campaigns.ts';
+import { CountFilter } from '../domain/countFilter.ts';
+import { SupportTokens } from '../domain/supportTokens.ts';
 import { requireFingerprint } from '../http/requestSigning.ts';
 import { viewerOf } from './campaignViewer.ts';
 
 /**
- * Supports one IP may send in SUPPORT_WINDOW_MS. Fingerprints are made by the client, so this is what stops a
- * script from inflating a count with fresh ones; a crowd behind one school or office NAT stays well below it.
+ * Support posts one IP may send in SUPPORT_WINDOW_MS, counted or not. It only keeps a flood off the database:
+ * what a count may gain is bounded by the page token and the per-IP caps (docs/COUNTS.md), which answer
+ * silently instead.
  */
 export const SUPPORTS_PER_IP = 120;
 const SUPPORT_WINDOW_MS = 10 * 60_000;
 
 /** The supporter's counters: page visits and supports, for anyone who may read the campaign. */
 export function campaignSupportRoutes(app: ZodApp, ctx: AppContext, campaigns: CampaignService): void {
-  const supports = new CampaignSupportService(ctx.database.db, ctx.signingSecret);
-  const visits = new CampaignVisitService(ctx.database.db, ctx.signingSecret);
+  const filter = new CountFilter(ctx.hits, ctx.signingSecret, ctx.config.countLimits);
+  const tokens = new SupportTokens(ctx.hits, ctx.signingSecret);
+  const supports = new CampaignSupportService(ctx.database.db, ctx.signingSecret, tokens, filter);
+  const visits = new CampaignVisitService(ctx.database.db, ctx.signingSecret, filter);
   const maybeSignedIn = optionalAccount(ctx);
 
   app.post('/campaigns/:uri/visits', { preHandler: maybeSignedIn, schema: { params: campaignUriParams, response: { 204: z.null() } } }, async (request, reply) => {
     const entry = await campaigns.read(request.params.uri, viewerOf(request));
-    await visits.visit(entry.id, requireFingerprint(request));
+    await visits.visit(entry.id, requireFingerprint(request), request.ip);
     return reply.code(204).send(null);
+  });
+
+  // Fetched by the support page when it opens; bound to the caller's fingerprint, so never cached.
+  app.get('/campaigns/:uri/support-token', { preHandler: maybeSignedIn, schema: { params: campaignUriParams, response: { 200: supportTokenResponse } } }, async (request, reply) => {
+    const entry = await campaigns.read(request.params.uri, viewerOf(request));
+    return reply.header('cache-control', 'private, no-store').send({ data: tokens.issue(entry.id, requireFingerprint(request)) });
   });
 
   app.post('/campaigns/:uri/supports', { config: { rateLimit: { max: SUPPORTS_PER_IP, timeWindow: SUPPORT_WINDOW_MS } }, preHandler: maybeSignedIn, schema: { params: campaignUriParams, body: supportBody, response: { 200: supportResponse } } }, async (request) => {
@@ -34,6 +45,8 @@ export function campaignSupportRoutes(app: ZodApp, ctx: AppContext, campaigns: C
       campaignId: entry.id,
       accountId: request.account?.id ?? null,
       fingerprint: requireFingerprint(request),
+      ip: request.ip,
+      pageToken: request.body.pageToken,
       frameId: request.body.frameId,
       frameIds: entry.campaign.frames.map((frame) => frame.id),
     });

@@ -58,7 +58,8 @@ export async function recordVisit(uri: string): Promise<void> {
   await callRoute('POST /campaigns/:uri/visits', { params: { uri }, headers: accessHeaders(uri) });
 }
 
-/** Counts this person's support once; no image is sent. */
-export async function recordSupport(uri: string, frameId?: string): Promise<SupportResult> {
-  return (await callRoute('POST /campaigns/:uri/supports', { params: { uri }, body: frameId ? { frameId } : {}, headers: accessHeaders(uri) })).data;
+/** Counts this person's support once; no image is sent. Anonymous supports need the page token (api/campaignSupports.ts countSupport). */
+export async function recordSupport(uri: string, frameId?: string, pageToken?: string): Promise<SupportResult> {
+  const body = { ...(frameId ? { frameId } : {}), ...(pageToken ? { pageToken } : {}) };
+  return (await callRoute('POST /campaigns/:uri/supports', { params: { uri }, body, headers: accessHeaders(uri) })).data;
 }

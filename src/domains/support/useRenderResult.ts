@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Campaign, CampaignFrame } from '../../../contract/campaign.ts';
-import { recordSupport } from '../../api/campaigns.ts';
+import { countSupport, prepareSupport } from '../../api/campaignSupports.ts';
 import { resultFileName, type BackgroundChoice, type HoleFill, type OutputFormat, type Pipeline } from '../../pipeline/index.ts';
 import { supportPicture } from './supportPicture.ts';
 import { setSupportResult } from './supportResult.ts';
@@ -35,6 +36,9 @@ export function useRenderResult({ campaign, frames, pipeline, background, fill, 
   const { t } = useTranslation();
   const navigate = useNavigate();
 
+  // The page token an anonymous support needs is fetched as the page opens, not when "Next" is pressed.
+  useEffect(() => prepareSupport(campaign.uri), [campaign.uri]);
+
   return (current, format) => {
     const campaignFrame = frames[current?.frameIndex ?? -1];
     if (!current || !pipeline || !campaignFrame) return;
@@ -57,7 +61,7 @@ export function useRenderResult({ campaign, frames, pipeline, background, fill, 
         watermarked,
       });
       // Counted once by the server; the result page must not wait for it.
-      recordSupport(campaign.uri, campaignFrame.id).catch((failure: unknown) => console.error('The support could not be recorded', failure));
+      countSupport(campaign.uri, campaignFrame.id).catch((failure: unknown) => console.error('The support could not be recorded', failure));
       void navigate(`/${campaign.uri}/result`);
     });
   };
