@@ -103,7 +103,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   }, NONCE_PURGE_INTERVAL_MS);
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
-  const stopUploadSweep = startUploadSweep(storage, { maxAgeSeconds: config.uploadTtlSeconds, log: app.log });
+  const stopUploadSweep = startUploadSweep(storage, { maxAgeSeconds: config.uploadTtlSeconds, log: app.log, campaignImages: { db: database.db, storage } });
   app.addHook('onClose', stopUploadSweep);
 
   const tokens = await createTokenService(config);

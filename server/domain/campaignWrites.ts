@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { campaignUriProblem } from '../../contract/campaignUri.ts';
@@ -10,6 +10,8 @@ import { DomainError, notFound } from '../domainError.ts';
 import type { AccountRow } from './accounts.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { renderCampaignPreviews, type CampaignPreviewInput } from './campaignImages.ts';
+import { applyPostMoves, copyAll, needsNewKeys, planPostMoves, type KeyMove } from './campaignAssetMove.ts';
+import { campaignAssetFolder, deleteObjects, newFrameKey, newPreviewKeys } from './campaignAssets.ts';
 import type { CampaignService } from './campaigns.ts';
 import { checkFrameImage, type CheckedFrameImage } from './frameImage.ts';
 import { hashPassword } from '../infra/passwords.ts';
@@ -32,7 +34,6 @@ interface AdoptedFrame {
 
 const uriTaken = () => new DomainError('URI_TAKEN', 'This link is already taken; choose another');
 const planRequired = (what: string) => new DomainError('PLAN_REQUIRED', `${what} need the creator plan`);
-const randomName = () => randomBytes(12).toString('hex');
 
 async function readObject(storage: FileStorage, key: string): Promise<Buffer> {
   const object = await storage.get(key);
@@ -40,11 +41,6 @@ async function readObject(storage: FileStorage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of object.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-/** Best effort: a leftover object is only wasted space, and must not fail a request whose rows already committed. */
-async function deleteObjects(storage: FileStorage, keys: Array<string | null | undefined>): Promise<void> {
-  await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => storage.delete(key).catch(() => undefined)));
 }
 
 /**
@@ -79,12 +75,14 @@ export class CampaignWriteService {
     await this.requireFreeUri(input.uri);
     const campaignId = randomUUID();
     const keys = input.frames.map((ref) => ('key' in ref ? ref.key : ''));
-    const adopted = await this.adoptAll(account, campaignId, keys, input.type);
+    // A private campaign's images are stored outside public/ from the start (see campaignAssets.ts).
+    const folder = campaignAssetFolder(campaignId, input.visibility === 'private');
+    const adopted = await this.adoptAll(account, folder, keys, input.type);
     const accessCodeHash = input.visibility === 'private' && input.accessCode ? await hashPassword(input.accessCode) : null;
     const written: string[] = [];
     try {
       const { png, holes } = adopted[0]!.checked;
-      const previews = await this.storePreviews(campaignId, { frame: png, holes, type: input.type, title: input.title }, written);
+      const previews = await this.storePreviews(folder, { frame: png, holes, type: input.type, title: input.title }, written);
       await this.storeFrames(adopted, written);
       await this.db.transaction(async (tx) => {
         await tx.insert(campaigns).values({
@@ -138,8 +136,17 @@ export class CampaignWriteService {
 
     const current = await this.db.select().from(campaignFrames).where(eq(campaignFrames.campaignId, row.id)).orderBy(campaignFrames.position);
     const plan = input.frames ? this.planFrames(current, input.frames) : undefined;
-    const adopted = plan ? await this.adoptAll(account, row.id, plan.newKeys, row.type) : [];
-    const accessCodeHash = visibility !== 'private' ? null : input.accessCode ? await hashPassword(input.accessCode) : row.accessCodeHash;
+    const privateAfter = visibility === 'private';
+    const folder = campaignAssetFolder(row.id, privateAfter);
+    const adopted = plan ? await this.adoptAll(account, folder, plan.newKeys, row.type) : [];
+    const accessCodeHash = !privateAfter ? null : input.accessCode ? await hashPassword(input.accessCode) : row.accessCodeHash;
+    // Frames and previews that stay move to new keys when the campaign turns private or public, or gets a new code:
+    // every URL handed out before stops working (the sweep removes what an interrupted move leaves behind).
+    const kept = plan ? current.filter((frame) => plan.keptIds.includes(frame.id)) : current;
+    const rekey = needsNewKeys({ privateAfter, codeChanged: input.accessCode !== undefined, keys: [row.thumbnailKey, ...current.map((frame) => frame.storageKey)] });
+    const frameMoves = new Map<string, KeyMove>(rekey ? kept.map((frame) => [frame.id, { from: frame.storageKey, to: newFrameKey(folder) }]) : []);
+    const postMoves = rekey ? await planPostMoves(this.db, row.id, privateAfter) : new Map<string, KeyMove>();
+    let stalePosts: string[] = [];
 
     const byKey = new Map(adopted.map((frame) => [frame.rawKey, frame]));
     const written: string[] = [];
@@ -152,8 +159,11 @@ export class CampaignWriteService {
       const title = input.title ?? row.title;
       if ((first && !('id' in first && first.id === current[0]?.id)) || title !== row.title) {
         const source = await this.firstFrame(first, current, byKey);
-        if (source) previews = await this.storePreviews(row.id, { ...source, type: row.type, title }, written);
+        if (source) previews = await this.storePreviews(folder, { ...source, type: row.type, title }, written);
       }
+      if (rekey && !previews) previews = await this.movePreviews(row, folder, written);
+      await copyAll(this.storage, [...frameMoves.values()], written);
+      await copyAll(this.storage, [...postMoves.values()], written);
       await this.db.transaction(async (tx) => {
         // Serializes concurrent edits of this campaign.
         await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, row.id)).for('update');
@@ -172,6 +182,8 @@ export class CampaignWriteService {
             updatedAt: sql`now()`,
           })
           .where(eq(campaigns.id, row.id));
+        for (const [id, move] of frameMoves) await tx.update(campaignFrames).set({ storageKey: move.to }).where(eq(campaignFrames.id, id));
+        if (rekey) stalePosts = await applyPostMoves(tx, this.storage, row.id, privateAfter, postMoves, written);
         if (!plan || !input.frames) return;
         const gone = await tx
           .delete(campaignFrames)
@@ -191,6 +203,8 @@ export class CampaignWriteService {
       ...adopted.map((frame) => frame.rawKey),
       ...removed,
       ...(previews ? [row.thumbnailKey, row.ogImageKey, row.ogSquareKey] : []),
+      ...[...frameMoves.values()].map((move) => move.from),
+      ...stalePosts,
     ]);
     this.campaigns.forget(row.uri);
     if (newUri) this.campaigns.forget(newUri);
@@ -252,7 +266,7 @@ export class CampaignWriteService {
   }
 
   /** Reads and checks every new upload before anything is stored, so one bad frame changes nothing (its refused upload is deleted). */
-  private async adoptAll(account: AccountRow, campaignId: string, keys: string[], type: 'frame' | 'background'): Promise<AdoptedFrame[]> {
+  private async adoptAll(account: AccountRow, folder: string, keys: string[], type: 'frame' | 'background'): Promise<AdoptedFrame[]> {
     if (new Set(keys).size !== keys.length) throw new DomainError('VALIDATION_FAILED', 'The same frame is listed twice', { frames: 'The same frame is listed twice' });
     const adopted: AdoptedFrame[] = [];
     for (const [index, key] of keys.entries()) {
@@ -262,7 +276,7 @@ export class CampaignWriteService {
           if (error instanceof DomainError && keys.length > 1) throw new DomainError(error.code, `Frame ${index + 1}: ${error.message}`, error.fields);
           throw error;
         });
-      adopted.push({ id: randomUUID(), rawKey: key, storageKey: `public/campaigns/${campaignId}/frames/${randomName()}.png`, checked });
+      adopted.push({ id: randomUUID(), rawKey: key, storageKey: newFrameKey(folder), checked });
     }
     return adopted;
   }
@@ -284,18 +298,24 @@ export class CampaignWriteService {
     return kept && { frame: await readObject(this.storage, kept.storageKey), holes: kept.holes };
   }
 
-  private async storePreviews(campaignId: string, input: CampaignPreviewInput, written: string[]): Promise<PreviewKeys> {
+  private async storePreviews(folder: string, input: CampaignPreviewInput, written: string[]): Promise<PreviewKeys> {
     const images = await renderCampaignPreviews(input);
-    // New names on every change, so caches and link previews never show a stale image.
-    const name = randomName();
-    const thumbnailKey = `public/campaigns/${campaignId}/thumbnail-${name}.webp`;
-    const ogImageKey = `public/campaigns/${campaignId}/og-${name}.jpg`;
-    const ogSquareKey = `public/campaigns/${campaignId}/og-square-${name}.jpg`;
+    const { thumbnailKey, ogImageKey, ogSquareKey } = newPreviewKeys(folder);
     written.push(thumbnailKey, ogImageKey, ogSquareKey);
     await this.storage.put(thumbnailKey, images.thumbnail, { contentType: 'image/webp' });
     await this.storage.put(ogImageKey, images.ogImage, { contentType: 'image/jpeg' });
     await this.storage.put(ogSquareKey, images.ogSquare, { contentType: 'image/jpeg' });
     return { thumbnailKey, ogImageKey, ogSquareKey };
+  }
+
+  /** Copies the current previews to new names in `folder`; a campaign without link previews keeps none. */
+  private async movePreviews(row: CampaignRow, folder: string, written: string[]): Promise<PreviewKeys> {
+    const next = newPreviewKeys(folder);
+    const moves: KeyMove[] = [{ from: row.thumbnailKey, to: next.thumbnailKey }];
+    if (row.ogImageKey) moves.push({ from: row.ogImageKey, to: next.ogImageKey });
+    if (row.ogSquareKey) moves.push({ from: row.ogSquareKey, to: next.ogSquareKey });
+    await copyAll(this.storage, moves, written);
+    return { thumbnailKey: next.thumbnailKey, ogImageKey: row.ogImageKey ? next.ogImageKey : null, ogSquareKey: row.ogSquareKey ? next.ogSquareKey : null };
   }
 
   private frameValues(campaignId: string, frame: AdoptedFrame, position: number) {

@@ -8,6 +8,7 @@ import { DomainError, notFound } from '../domainError.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import type { HitCounter } from '../infra/hitCounter.ts';
 import { verifyPassword } from '../infra/passwords.ts';
+import { assetUrls } from './campaignAssets.ts';
 
 /** What `toCampaignSummary` needs; the creator comes from `accounts` joined on the campaign's creator. */
 export const summaryColumns = {
@@ -37,14 +38,17 @@ export interface SummaryRow {
   creatorAvatarKey: string | null;
 }
 
-/** The listed shape of a campaign row joined with its creator (`summaryColumns`). */
-export function toCampaignSummary(storage: FileStorage, row: SummaryRow): CampaignSummary {
+/**
+ * The listed shape of a campaign row joined with its creator (`summaryColumns`). `urlOf` reads the thumbnail's key:
+ * a private campaign's needs a signed URL (assetUrls in campaignAssets.ts); the default suits public keys only.
+ */
+export function toCampaignSummary(storage: FileStorage, row: SummaryRow, urlOf: (key: string) => string = (key) => storage.publicUrl(key)): CampaignSummary {
   return {
     uri: row.uri,
     type: row.type,
     title: row.title,
     description: row.description,
-    thumbnailUrl: storage.publicUrl(row.thumbnailKey),
+    thumbnailUrl: urlOf(row.thumbnailKey),
     supportersCount: row.supportersCount,
     creator: {
       username: row.creatorUsername,
@@ -169,7 +173,8 @@ export class CampaignService {
         .offset((page - 1) * limit),
       this.db.select({ total: count() }).from(campaigns).where(own),
     ]);
-    return { items: rows.map((row) => ({ ...toCampaignSummary(this.storage, row), visibility: row.visibility, visitsCount: row.visitsCount })), total: totals[0]?.total ?? 0 };
+    const urlOf = await assetUrls(this.storage, rows.map((row) => row.thumbnailKey));
+    return { items: rows.map((row) => ({ ...toCampaignSummary(this.storage, row, urlOf), visibility: row.visibility, visitsCount: row.visitsCount })), total: totals[0]?.total ?? 0 };
   }
 
   /**
@@ -242,25 +247,27 @@ export class CampaignService {
     const rows = await this.byUri.execute({ uri });
     const [row] = rows;
     if (!row) return null;
+    // Signed here, for everyone read() lets through: the entry is cached for a second, well within the URLs' life.
+    const urlOf = await assetUrls(this.storage, [row.thumbnailKey, row.ogImageKey, row.ogSquareKey, ...rows.map(({ frame }) => frame?.storageKey)]);
     return {
       id: row.id,
       creatorId: row.creatorId,
       accessCodeHash: row.accessCodeHash,
       hasOgImage: row.ogImageKey !== null,
-      ogSquareImageUrl: row.ogSquareKey ? this.storage.publicUrl(row.ogSquareKey) : null,
+      ogSquareImageUrl: row.ogSquareKey ? urlOf(row.ogSquareKey) : null,
       campaign: {
-        ...toCampaignSummary(this.storage, row),
+        ...toCampaignSummary(this.storage, row, urlOf),
         caption: row.caption,
         category: row.category,
         tags: row.tags,
         visibility: row.visibility,
         frames: rows.flatMap(({ frame }) =>
           frame
-            ? [{ id: frame.id, position: frame.position, url: this.storage.publicUrl(frame.storageKey), width: frame.width, height: frame.height, holes: frame.holes }]
+            ? [{ id: frame.id, position: frame.position, url: urlOf(frame.storageKey), width: frame.width, height: frame.height, holes: frame.holes }]
             : [],
         ),
         premium: hasCreatorPlan(row.creatorSubscription?.plan),
-        ogImageUrl: this.storage.publicUrl(row.ogImageKey ?? row.thumbnailKey),
+        ogImageUrl: urlOf(row.ogImageKey ?? row.thumbnailKey),
       },
     };
   }

@@ -12,10 +12,8 @@ import { sniffImageType } from '../infra/storage/sniff.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { checkRawUpload } from './uploads.ts';
 import { summaryColumns, toCampaignSummary } from './campaigns.ts';
+import { assetUrls, postImageKey } from './campaignAssets.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
-
-/** Where published results live: public, so link previews and visitors read them without a signature. */
-export const postImageKey = (uri: string, extension: 'jpg' | 'png') => `public/posts/${uri}.${extension}`;
 
 const URI_LENGTH = 10;
 // Letters and digits only: a storage key segment must start with one, and the link reads well anywhere.
@@ -77,6 +75,9 @@ export async function checkResultImage(bytes: Buffer, frames: readonly Size[]): 
 
 const authors = alias(accounts, 'authors');
 
+const privateCampaign = () =>
+  new DomainError('FORBIDDEN', 'This campaign is private: only people with its access code can see it, so results cannot be posted publicly');
+
 export interface PostRecord {
   post: Post;
   authorId: string;
@@ -111,17 +112,19 @@ export class PostService {
       .where(eq(posts.uri, uri))
       .limit(1);
     if (!row) return null;
+    // A post of a private campaign is stored outside public/ (campaignAssetMove.ts): its author gets signed URLs.
+    const urlOf = await assetUrls(this.storage, [row.imageKey, row.campaign.thumbnailKey]);
     return {
       authorId: row.authorId,
       campaignVisibility: row.campaignVisibility,
       post: {
         uri: row.uri,
-        imageUrl: this.storage.publicUrl(row.imageKey),
+        imageUrl: urlOf(row.imageKey),
         width: row.width,
         height: row.height,
         caption: row.caption,
         author: { username: row.author.username, name: row.author.name, avatarUrl: row.author.avatarKey ? this.storage.publicUrl(row.author.avatarKey) : null },
-        campaign: toCampaignSummary(this.storage, row.campaign),
+        campaign: toCampaignSummary(this.storage, row.campaign, urlOf),
         createdAt: row.createdAt.toISOString(),
       },
     };
@@ -134,9 +137,7 @@ export class PostService {
   async create(author: AccountRow, input: { campaignUri: string; key: string; caption: string }): Promise<Post> {
     const [campaign] = await this.db.select({ id: campaigns.id, visibility: campaigns.visibility }).from(campaigns).where(eq(campaigns.uri, input.campaignUri)).limit(1);
     if (!campaign) throw notFound('Campaign not found');
-    if (campaign.visibility === 'private') {
-      throw new DomainError('FORBIDDEN', 'This campaign is private: only people with its access code can see it, so results cannot be posted publicly');
-    }
+    if (campaign.visibility === 'private') throw privateCampaign();
     const frames = await this.db.select({ width: campaignFrames.width, height: campaignFrames.height }).from(campaignFrames).where(eq(campaignFrames.campaignId, campaign.id));
     if (frames.length === 0) throw new DomainError('BAD_REQUEST', 'This campaign has no frame to post a result of');
     const upload = { key: input.key, purpose: 'post', accountUuid: author.uuid, maxBytes: POST_MAX_BYTES } as const;
@@ -147,7 +148,14 @@ export class PostService {
       const imageKey = postImageKey(uri, image.extension);
       await this.storage.put(imageKey, image.bytes, { contentType: image.contentType });
       try {
-        await this.db.insert(posts).values({ uri, campaignId: campaign.id, authorId: author.id, imageKey, width: image.width, height: image.height, caption: input.caption });
+        await this.db.transaction(async (tx) => {
+          // Waits for a visibility change in progress (it locks the row for update and moves the campaign's post
+          // images), so a post never lands under a public key after its campaign turned private.
+          const [locked] = await tx.select({ visibility: campaigns.visibility }).from(campaigns).where(eq(campaigns.id, campaign.id)).for('share');
+          if (!locked) throw notFound('Campaign not found');
+          if (locked.visibility === 'private') throw privateCampaign();
+          await tx.insert(posts).values({ uri, campaignId: campaign.id, authorId: author.id, imageKey, width: image.width, height: image.height, caption: input.caption });
+        });
         break;
       } catch (error) {
         await this.storage.delete(imageKey);

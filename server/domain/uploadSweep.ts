@@ -1,5 +1,7 @@
 import type { BaseLogger } from 'pino';
+import type { Db } from '../infra/db/database.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
+import { moveMisplacedCampaignImages, sweepCampaignAssets } from './campaignAssetSweep.ts';
 import { RAW_UPLOAD_PREFIX } from './uploads.ts';
 
 type ListableStorage = Pick<FileStorage, 'list' | 'delete'>;
@@ -23,11 +25,24 @@ export async function sweepRawUploads(storage: ListableStorage, maxAgeSeconds: n
 }
 
 /**
- * Sweeps now and then periodically; failures are logged and the next run tries again. The timer does not keep the
- * process alive. The returned stop function waits for a running sweep.
+ * Sweeps now and then periodically; failures are logged and the next run tries again. With `campaignImages`, each run
+ * also moves the images of campaigns stored under the wrong root for their visibility and removes campaign images no
+ * row names (campaignAssetSweep.ts), with the same age limit. The timer does not keep the process alive. The returned
+ * stop function waits for a running sweep.
  */
-export function startUploadSweep(storage: ListableStorage, options: { maxAgeSeconds: number; log: Pick<BaseLogger, 'info' | 'warn'>; intervalMs?: number }): () => Promise<void> {
+export function startUploadSweep(
+  storage: ListableStorage,
+  options: { maxAgeSeconds: number; log: Pick<BaseLogger, 'info' | 'warn'>; intervalMs?: number; campaignImages?: { db: Db; storage: FileStorage } },
+): () => Promise<void> {
   let running: Promise<void> | undefined;
+  const sweepAssets = async () => {
+    if (!options.campaignImages) return;
+    const { db, storage: images } = options.campaignImages;
+    const moved = await moveMisplacedCampaignImages(db, images);
+    if (moved > 0) options.log.info({ count: moved }, 'moved campaign images to the root their visibility needs');
+    const deleted = await sweepCampaignAssets(db, images, options.maxAgeSeconds);
+    if (deleted.length > 0) options.log.info({ count: deleted.length }, 'swept orphaned campaign images');
+  };
   const run = () => {
     // A slow sweep is not stacked on: the next tick finds what it left.
     running ??= sweepRawUploads(storage, options.maxAgeSeconds)
@@ -37,6 +52,7 @@ export function startUploadSweep(storage: ListableStorage, options: { maxAgeSeco
         },
         (error: unknown) => options.log.warn({ err: error }, 'raw upload sweep failed'),
       )
+      .then(() => sweepAssets().catch((error: unknown) => options.log.warn({ err: error }, 'campaign image sweep failed')))
       .finally(() => {
         running = undefined;
       });

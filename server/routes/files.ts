@@ -45,6 +45,18 @@ function wrongContent(body: Buffer, contentType: string): DomainError {
   return new DomainError('UNSUPPORTED_MEDIA_TYPE', `${what}; renaming a file does not change its type`);
 }
 
+/** Longest a browser keeps a signed file: never past the link's own expiry. */
+const SIGNED_MAX_AGE_SECONDS = 3600;
+
+/**
+ * A signed file is for whoever holds the link (a private campaign's code holder): `private`, so no shared cache keeps
+ * it for others, and cached no longer than the link is valid. The signature is in the URL, so nothing to Vary on.
+ */
+function signedCacheControl(expiresAtSeconds: number, nowMs = Date.now()): string {
+  const left = Math.max(0, Math.min(SIGNED_MAX_AGE_SECONDS, expiresAtSeconds - Math.ceil(nowMs / 1000)));
+  return `private, max-age=${left}`;
+}
+
 /** GET /files/* (public/ keys open, others need exp+sig) and PUT /files/upload?token=… for signed uploads. */
 export function fileRoutes(app: ZodApp, ctx: AppContext): void {
   // Uploads are raw bytes of any type; the token decides what is accepted.
@@ -59,7 +71,7 @@ export function fileRoutes(app: ZodApp, ctx: AppContext): void {
       const check = ctx.signer.verifyRead(key, request.query.exp, request.query.sig);
       if (check === 'expired') throw new DomainError('FORBIDDEN', 'This file link has expired');
       if (check !== 'ok') throw new DomainError('FORBIDDEN', 'This file link is not valid');
-      cacheControl = 'private, max-age=300';
+      cacheControl = signedCacheControl(Number(request.query.exp));
     }
     const object = await ctx.storage.get(key);
     if (!object) throw notFound('File not found');
