@@ -17,6 +17,7 @@ import { Agent, get } from 'node:http';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { mixedLoad, type MixedLoad, type Signing } from './mixedLoad.ts';
 import { percentile } from './stats.ts';
 
 export interface ApiLoad {
@@ -33,12 +34,8 @@ interface RequestKey {
   epoch: number;
   key: string;
 }
-/** contract/requestSignature.ts, loaded by path (it belongs to another TypeScript project). */
-interface Signing {
-  signRequest(key: RequestKey, request: { method: string; pathAndQuery: string; body: string }): Promise<string>;
-}
-
-const PORT = 8396;
+/** BENCH_PORT moves the server off the default port (several checkouts on one machine). */
+const PORT = Number(process.env.BENCH_PORT ?? 8396);
 const RATE = 200;
 const SECONDS = 10;
 const WARM_UP_SECONDS = 3;
@@ -104,7 +101,8 @@ async function waitForHealth(base: string, timeoutMs: number): Promise<void> {
   throw new Error(`npm start did not answer ${base}/api/health within ${timeoutMs / 1000} s`);
 }
 
-export async function campaignReadLoad(root: string): Promise<ApiLoad> {
+/** The campaign read and then the mixed-load phase (bench/mixedLoad.ts), against one `npm start`. */
+export async function apiLoads(root: string): Promise<{ api: ApiLoad; mixed?: MixedLoad; errors: string[] }> {
   const dataDir = resolve(root, '.tmp/bench-data');
   await rm(dataDir, { recursive: true, force: true });
   const server = spawn('npm', ['start'], {
@@ -142,7 +140,7 @@ export async function campaignReadLoad(root: string): Promise<ApiLoad> {
     await pacedLoad(`${base}${path}`, headersFor, RATE, RATE * WARM_UP_SECONDS);
     const result = await pacedLoad(`${base}${path}`, headersFor, RATE, RATE * SECONDS);
     const latency = (p: number) => round(percentile(result.latencies, p));
-    return {
+    const api: ApiLoad = {
       path,
       rate: RATE,
       seconds: SECONDS,
@@ -151,6 +149,14 @@ export async function campaignReadLoad(root: string): Promise<ApiLoad> {
       errors: result.errors,
       latency: { p50: latency(50), p90: latency(90), p99: latency(99), max: latency(100) },
     };
+    console.info('bench: API campaign read done');
+    try {
+      const mixed = await mixedLoad(base, dataDir, signing, uri);
+      console.info('bench: API mixed load done');
+      return { api, mixed, errors: [] };
+    } catch (error) {
+      return { api, errors: [`mixed load: ${error instanceof Error ? error.message : String(error)}`] };
+    }
   } finally {
     if (server.pid) {
       try {

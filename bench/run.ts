@@ -3,8 +3,9 @@
  * downloaded browser). Builds missing inputs, serves the repo with Vite, opens bench/index.html,
  * runs each phase of bench/page.ts, measures the campaign page's JavaScript from a production
  * build, writes bench/results/latest.json and latest.md (bench/report.ts),
- * and loads the API with campaign reads (bench/apiLoad.ts).
- * Options: BENCH_RUNS (warm iterations, default 15), BENCH_API=0 (skip the API load).
+ * and loads the API with campaign reads and a mixed load (bench/apiLoad.ts, bench/mixedLoad.ts).
+ * Options: BENCH_RUNS (warm iterations, default 15), BENCH_API=0 (skip the API loads), BENCH_ONLY=api (only the
+ * API loads: the browser figures of the last full run are kept in the results files), BENCH_PORT (API server port).
  */
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -12,14 +13,35 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { buildInputs } from '../tests/visual/globalSetup.ts';
 import { chromiumLaunchOptions } from '../tests/testing/chromium.ts';
-import { campaignReadLoad } from './apiLoad.ts';
+import { apiLoads } from './apiLoad.ts';
 import { campaignPageJs } from './jsSize.ts';
 import type { BenchApi } from './page.ts';
 import type { RawResults } from './rawResults.ts';
-import { writeResults } from './report.ts';
+import { readPreviousRaw, writeResults } from './report.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+async function runApi(raw: RawResults): Promise<void> {
+  try {
+    const loads = await apiLoads(root);
+    raw.api = loads.api;
+    raw.mixed = loads.mixed;
+    raw.errors.push(...loads.errors);
+    console.info('bench: API loads done');
+  } catch (error) {
+    raw.errors.push(`api: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** BENCH_ONLY=api: the API loads alone, written over the last full run's API figures. */
+async function mainApiOnly(): Promise<void> {
+  const previous = await readPreviousRaw();
+  const raw: RawResults = { ...previous.raw, api: undefined, mixed: undefined, errors: previous.raw.errors.filter((e) => !/^(api|mixed load)/.test(e)) };
+  await runApi(raw);
+  const paths = await writeResults(raw, { ...previous.environment, apiDate: new Date().toISOString() });
+  console.info(`bench: wrote ${paths.join(', ')}`);
+}
 
 async function main(): Promise<void> {
   buildInputs();
@@ -85,14 +107,7 @@ async function main(): Promise<void> {
     } catch (error) {
       raw.errors.push(`jsSize: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (process.env.BENCH_API !== '0') {
-      try {
-        raw.api = await campaignReadLoad(root);
-        console.info('bench: API load done');
-      } catch (error) {
-        raw.errors.push(`api: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
+    if (process.env.BENCH_API !== '0') await runApi(raw);
     const environment = {
       date: started.toISOString(),
       cpus: cpus().length,
@@ -108,4 +123,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.env.BENCH_ONLY === 'api') await mainApiOnly();
+else await main();
