@@ -76,7 +76,6 @@ export async function copyObject(storage: Pick<FileStorage, 'get' | 'put'>, from
   await storage.put(to, Buffer.concat(chunks), { contentType: object.contentType });
 }
 
-
 /** Best effort: a leftover object is only wasted space, and must not fail a request whose rows already committed. */
 export async function deleteObjects(storage: Pick<FileStorage, 'delete'>, keys: Array<string | null | undefined>): Promise<void> {
   await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => storage.delete(key).catch(() => undefined)));
