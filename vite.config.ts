@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { playwright } from '@vitest/browser-playwright';
+import { precompressDir } from './server/http/precompress.ts';
 import { chromiumLaunchOptions } from './tests/testing/chromium.ts';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -33,8 +34,28 @@ function locales(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz beside every text asset of the build (and the wasm and models, which gain > 10 %), for
+ * the server to send as they are (server/http/staticSite.ts). After every other plugin wrote its files.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  let cacheDir = '';
+  return {
+    name: 'bingkai-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      cacheDir = resolve(config.root, 'node_modules/.cache/bingkai-precompress');
+    },
+    async closeBundle() {
+      await precompressDir(outDir, { cacheDir });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), locales()],
+  plugins: [react(), tailwindcss(), locales(), precompress()],
   build: { outDir: 'dist', sourcemap: true },
   // ES workers keep lazy imports (libheif, tasks-vision) in their own chunks.
   worker: { format: 'es' },

@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './infra/db/database.ts';
 import { DomainError } from './domainError.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
+import { registerCompression } from './http/compression.ts';
 import { createMailer } from './infra/mail/mailer.ts';
 import { contentSecurityPolicy, socialSignInConfigured } from './http/contentSecurityPolicy.ts';
 import { indexInlineScriptHashes } from './http/inlineScripts.ts';
@@ -79,6 +80,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Before any route, so API answers and the pages the not-found handler renders are compressed alike.
+  registerCompression(app);
 
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) {

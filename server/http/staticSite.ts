@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RETRY_AFTER_SECONDS, sendNotFound, toEnvelope } from './errorHandler.ts';
 import type { PageRenderer, RenderedPage } from './pageMeta.ts';
+import { PRECOMPRESSED_SUFFIXES } from './precompress.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -13,8 +14,15 @@ const DEFAULT = 'public, max-age=3600';
 /** Paths that never fall back to the app shell. */
 const reservedPrefixes = ['/api/', '/files/', '/locales/', '/assets/'];
 
+/** A build's `.br`/`.gz` copy (precompress.ts): served in place of its original, never under its own name. */
+function isPrecompressedCopy(path: string): boolean {
+  return PRECOMPRESSED_SUFFIXES.some((suffix) => path.endsWith(suffix));
+}
+
+/** The cache policy of a built file; a precompressed copy gets its original's. */
 export function cacheControlFor(relativePath: string): string {
-  const path = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
+  let path = relativePath.replace(/\\/g, '/').replace(/^\/+/, '');
+  if (isPrecompressedCopy(path)) path = path.replace(/\.[a-z]+$/, '');
   if (path.startsWith('assets/')) return IMMUTABLE;
   if (path === 'index.html' || path.endsWith('.html')) return NO_CACHE;
   if (path.startsWith('locales/')) return SHORT;
@@ -66,6 +74,10 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string, 
       index: false,
       wildcard: true,
       cacheControl: false,
+      // x.js.br / x.js.gz beside x.js, chosen by Accept-Encoding, with Content-Encoding and Vary set.
+      preCompressed: true,
+      // Asked for by name a copy would go out as an opaque download of compressed bytes.
+      allowedPath: (pathName) => !isPrecompressedCopy(pathName),
       setHeaders: (reply, path) => {
         reply.header('cache-control', cacheControlFor(path.slice(distDir.length)));
       },
