@@ -1,9 +1,10 @@
 import type Konva from 'konva';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Group, Image as KonvaImage, Layer, Rect as KonvaRect, Stage } from 'react-konva';
 import { checkerPattern } from './checkerPattern.ts';
 import type { Rect, Size } from '../../../core/geometry.ts';
 import type { HoleFill } from '../../pipeline/index.ts';
+import { markOnNextDraw, PERF_MARKS } from '../../lib/perfMarks.ts';
 import { useDevicePixelRatio } from '../../lib/useDevicePixelRatio.ts';
 import { HoleNodes, type AdjusterHole, type ShowTransform } from './HoleNodes.tsx';
 
@@ -55,6 +56,10 @@ export function AdjusterStage({ holes, active, fill, frameImage, frameSize, fram
     node.getCanvas().setPixelRatio(pixelRatio);
     node.batchDraw();
   }, [pixelRatio, stage.width]);
+
+  // The bench's pick → preview ends when the layer first draws a newly placed photo (before its draw is scheduled).
+  const placedProxy = holes[0]?.proxy;
+  useLayoutEffect(() => markOnNextDraw(layer.current, PERF_MARKS.preview), [placedProxy]);
 
   const several = holes.length > 1;
   const edited = holes[active];

@@ -3,6 +3,7 @@ import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants } from '../../ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { markPerf, PERF_MARKS } from '../../lib/perfMarks.ts';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import { PHOTO_ACCEPT, pickImageFile } from './pickImageFile.ts';
 
@@ -31,7 +32,9 @@ export function PhotoPicker({ onPick, children, alert, disabled = false }: Photo
 
   const take = (files: FileList | null | undefined) => {
     const file = pickImageFile(files);
-    if (file && !disabled) onPick(file);
+    if (!file || disabled) return;
+    markPerf(PERF_MARKS.pick);
+    onPick(file);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Campaign, CampaignFrame } from '../../../contract/campaign.ts';
 import { countSupport, prepareSupport } from '../../api/campaignSupports.ts';
+import { markPerf, PERF_MARKS } from '../../lib/perfMarks.ts';
 import { resultFileName, type BackgroundChoice, type HoleFill, type OutputFormat, type Pipeline } from '../../pipeline/index.ts';
 import { supportPicture } from './supportPicture.ts';
 import { setSupportResult } from './supportResult.ts';
@@ -42,6 +43,7 @@ export function useRenderResult({ campaign, frames, pipeline, background, fill, 
   return (current, format) => {
     const campaignFrame = frames[current?.frameIndex ?? -1];
     if (!current || !pipeline || !campaignFrame) return;
+    markPerf(PERF_MARKS.next);
     void step('render', async () => {
       const picture = supportPicture(current, { type: campaign.type, background, fill, ...(watermarked ? { watermark: t('support.watermark') } : {}) });
       const blob = await pipeline.render({
@@ -50,6 +52,7 @@ export function useRenderResult({ campaign, frames, pipeline, background, fill, 
         quality: RESULT_QUALITY,
         outputScale: 1,
       });
+      markPerf(PERF_MARKS.result);
       setSupportResult({
         uri: campaign.uri,
         blob,
