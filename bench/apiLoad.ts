@@ -11,12 +11,11 @@
  * its coordinated-omission correction at that rate records a response of n ms as n samples
  * (n, n-1, … 1 ms), so its percentiles weighed slow responses many times over.
  */
-import { spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import { Agent, get } from 'node:http';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { BENCH_PORT, startBenchServer } from './benchServer.ts';
 import { mixedLoad, type MixedLoad, type Signing } from './mixedLoad.ts';
 import { percentile } from './stats.ts';
 
@@ -34,8 +33,6 @@ interface RequestKey {
   epoch: number;
   key: string;
 }
-/** BENCH_PORT moves the server off the default port (several checkouts on one machine). */
-const PORT = Number(process.env.BENCH_PORT ?? 8396);
 const RATE = 200;
 const SECONDS = 10;
 const WARM_UP_SECONDS = 3;
@@ -88,29 +85,13 @@ async function pacedLoad(url: string, headersFor: () => Record<string, string>, 
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-async function waitForHealth(base: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`npm start did not answer ${base}/api/health within ${timeoutMs / 1000} s`);
-}
-
 /** The campaign read and then the mixed-load phase (bench/mixedLoad.ts), against one `npm start`. */
 export async function apiLoads(root: string): Promise<{ api: ApiLoad; mixed?: MixedLoad; errors: string[] }> {
   const dataDir = resolve(root, '.tmp/bench-data');
-  await rm(dataDir, { recursive: true, force: true });
-  const server = spawn('npm', ['start'], {
-    cwd: root,
+  const server = await startBenchServer(root, {
+    port: BENCH_PORT,
+    dataDir,
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
       RATE_LIMIT_MAX: '1000000',
       NONCES_PER_CLIENT: '10000000',
       // The mixed load gives each request its own x-forwarded-for: per-IP limits and caps then see many clients, and
@@ -119,13 +100,9 @@ export async function apiLoads(root: string): Promise<{ api: ApiLoad; mixed?: Mi
       AUTH_RATE_LIMIT_PER_IP: '1000000',
       AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
     },
-    stdio: 'ignore',
-    // Its own process group, so the whole tree (npm → tsx → node) stops together.
-    detached: true,
   });
-  const base = `http://127.0.0.1:${PORT}`;
+  const { base } = server;
   try {
-    await waitForHealth(base, 300_000);
     const signing = (await import(pathToFileURL(resolve(root, 'contract/requestSignature.ts')).href)) as Signing;
     const fingerprint = Buffer.from('bench-load').toString('base64');
     const keyResponse = (await (await fetch(`${base}/api/v2/request-key`, { headers: { 'x-fingerprint': fingerprint } })).json()) as { data: RequestKey };
@@ -169,12 +146,6 @@ export async function apiLoads(root: string): Promise<{ api: ApiLoad; mixed?: Mi
       return { api, errors: [`mixed load: ${error instanceof Error ? error.message : String(error)}`] };
     }
   } finally {
-    if (server.pid) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    }
+    server.stop();
   }
 }

@@ -6,7 +6,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Rect } from '../core/geometry.ts';
 import { matchBoxes, MIN_HAND_IOU } from '../tests/visual/compare.ts';
+import type { LighthouseResult, LighthouseRun } from './lighthouse.ts';
 import type { RawResults } from './rawResults.ts';
+import type { RealPageResult } from './realPage.ts';
 import { percentile, stats } from './stats.ts';
 import type { BudgetRow, FacePeerRun, Stats } from './types.ts';
 
@@ -24,6 +26,10 @@ export interface Environment {
   runs: number;
   /** Set when the API figures come from a later BENCH_ONLY=api run than the rest. */
   apiDate?: string;
+  /** Set when the Lighthouse figures come from a later BENCH_ONLY=lighthouse run than the rest. */
+  lighthouseDate?: string;
+  /** Set when the real-page figures come from a later BENCH_ONLY=page run than the rest. */
+  realPageDate?: string;
 }
 
 /** The last written results (BENCH_ONLY=api keeps their browser figures). */
@@ -60,6 +66,126 @@ function scoreFaces(runs: FacePeerRun[] | undefined, marked: Record<string, { fa
     falsePositives += run.boxes.length - found;
   }
   return { medianMs: percentile(runs.map((r) => r.ms), 50), hits, marked: total, falsePositives };
+}
+
+const lighthouseMeasured = (l: LighthouseResult, value: (run: LighthouseRun) => string) =>
+  `${value(l.median)} (median run of ${l.runs.length}: ${l.runs.map(value).join(', ')})`;
+
+/** Issue 14's Lighthouse goals (mobile preset, campaign page): score ≥ 95, LCP ≤ 2.5 s, TBT ≤ 100 ms. */
+function lighthouseBudgets(l: LighthouseResult | undefined): BudgetRow[] {
+  const row = (what: string, budget: string, value: (run: LighthouseRun) => string, met: (run: LighthouseRun) => boolean): BudgetRow => ({
+    what: `Lighthouse ${what}, campaign page (mobile preset, simulated throttling)`,
+    budget,
+    measured: l ? lighthouseMeasured(l, value) : 'not measured',
+    met: l ? met(l.median) : null,
+  });
+  return [
+    row('performance score', '≥ 95', (r) => String(r.score), (r) => r.score >= 95),
+    row('LCP', '≤ 2.5 s', (r) => seconds(r.lcpMs), (r) => r.lcpMs <= 2500),
+    row('TBT', '≤ 100 ms', (r) => ms(r.tbtMs), (r) => r.tbtMs <= 100),
+  ];
+}
+
+const seconds = (value: number) => (Number.isNaN(value) ? 'n/a' : `${(value / 1000).toFixed(1)} s`);
+
+function lighthouseSection(l: LighthouseResult | undefined, environment: Environment): string {
+  if (!l) return '## Lighthouse: campaign page\n\nNot measured in this run.\n';
+  const m = l.median;
+  return `## Lighthouse: campaign page
+
+Lighthouse ${l.lighthouseVersion}, default config (mobile preset: Moto G Power emulation, simulated slow 4G, 4× CPU slowdown), performance only,
+on \`${l.url}\` served by \`npm start\` (production build, fresh seeded data), ${l.runs.length} runs in a fresh Chromium each; the median run is
+the one Lighthouse's computeMedianRun picks (closest to the median FCP and TTI). Simulated throttling scales the main-thread work it observed,
+so a busy machine makes TBT worse: Lighthouse's host CPU benchmark index per run was ${l.runs.map((r) => r.benchmarkIndex).join(', ')} (higher is faster). Median run's full report: \`${l.reportPath.replace(/^.*?(\.tmp\/)/, '$1')}\` (not committed).
+
+${table(
+  ['score', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'transfer'],
+  [[String(m.score), seconds(m.fcpMs), seconds(m.lcpMs), ms(m.tbtMs), m.cls.toFixed(3), seconds(m.speedIndexMs), kb(m.transferBytes)]],
+)}
+
+LCP element: \`${l.lcp.element.replace(/`/g, "'")}\`; phases: ${Object.entries(l.lcp.phases).map(([phase, t]) => `${phase} ${ms(t)}`).join(', ') || 'n/a'}.
+
+Top opportunities (estimated savings in the median run):
+
+${l.opportunities.length ? table(['audit', 'title', 'savings (time)', 'savings (bytes)'], l.opportunities.map((o) => [o.id, o.title, ms(o.savingsMs), o.savingsBytes ? kb(o.savingsBytes) : '–'])) : 'none'}
+
+Main-thread time by script (bootup-time, median run):
+
+${table(['script', 'total', 'scripting'], l.mainThreadByScript.map((s) => [s.url, ms(s.totalMs), ms(s.scriptingMs)]))}
+${environment.lighthouseDate ? `\nLighthouse figures from a BENCH_ONLY=lighthouse run on ${environment.lighthouseDate}; the other figures are from ${environment.date}.\n` : ''}`;
+}
+
+const PICK_12_WARM = '12 MP JPEG, warm';
+/** The naive first paint each warm pick compares with (the naive page is warm too: its first run is not counted). */
+const NAIVE_PER_PICK: Record<string, string> = { '12 MP JPEG, warm': '12 MP JPEG', '48 MP JPEG, warm': '48 MP JPEG' };
+
+/** Issue 14's goals for the support flow on the built app (medians), bench/realPage.ts. */
+function realPageBudgets(r: RealPageResult | undefined): BudgetRow[] {
+  const median = (values: number[] | undefined) => (values?.length ? percentile(values, 50) : undefined);
+  const row = (what: string, budget: string, values: number[] | undefined, limit: number): BudgetRow => {
+    const m = median(values);
+    return {
+      what: `real app: ${what} (median)`,
+      budget,
+      measured: m === undefined ? 'not measured' : `${ms(m)} (p95 ${ms(percentile(values!, 95))}, ${values!.length} runs)`,
+      met: m === undefined ? null : m <= limit,
+    };
+  };
+  const ours = median(r?.pickToPreview[PICK_12_WARM]);
+  const naive = median(r?.naiveFirstPaint['12 MP JPEG']);
+  const flowTasks = r ? Object.values(r.longTasks).flat() : undefined;
+  return [
+    row('pick a 12 MP JPEG → placed, draggable preview, warm', '≤ 150 ms', r?.pickToPreview[PICK_12_WARM], 150),
+    {
+      what: 'real app: the same, against the naive first paint of the same photo in the same run (naive ÷ ours)',
+      budget: '≥ 3×',
+      measured: ours !== undefined && naive !== undefined ? `${(naive / ours).toFixed(2)}× (naive ${ms(naive)}, ours ${ms(ours)})` : 'not measured',
+      met: ours !== undefined && naive !== undefined ? naive / ours >= 3 : null,
+    },
+    row('pick a 12 MP JPEG → preview, first photo right after the page opened (cold)', '≤ 800 ms', r?.pickToPreview['12 MP JPEG, cold'], 800),
+    row('pick a 48 MP JPEG → preview, warm', '≤ 400 ms', r?.pickToPreview['48 MP JPEG, warm'], 400),
+    row('pick a 12 MP HEIC → preview, warm', '≤ 900 ms', r?.pickToPreview['12 MP HEIC, warm'], 900),
+    row('Next → JPEG ready (1080², one hole), warm', '≤ 250 ms', r?.nextToResult['12 MP JPEG, 1 hole, warm'], 250),
+    row('Next → JPEG ready with a blurred background (segmentation included), warm', '≤ 500 ms', r?.nextToResult['blurred background, warm'], 500),
+    {
+      what: 'real app: main-thread long tasks (> 50 ms) during the measured picks and Next presses',
+      budget: '0',
+      measured: flowTasks ? `${flowTasks.length}${flowTasks.length ? ` (longest ${ms(Math.max(...flowTasks))})` : ''}` : 'not measured',
+      met: flowTasks ? flowTasks.length === 0 : null,
+    },
+  ];
+}
+
+function realPageSection(r: RealPageResult | undefined, environment: Environment): string {
+  if (!r) return '## Support flow on the built app\n\nNot measured in this run.\n';
+  const rows = (times: Record<string, number[]>, naive: boolean) =>
+    Object.entries(times).map(([name, values]) => {
+      const s = stats(values);
+      const tasks = r.longTasks[name] ?? [];
+      const peer = NAIVE_PER_PICK[name] ? r.naiveFirstPaint[NAIVE_PER_PICK[name]] : undefined;
+      const ratio = peer?.length ? `${(percentile(peer, 50) / s.median).toFixed(2)}×` : '–';
+      return [name, ms(s.median), ms(s.p95), String(s.runs), ...(naive ? [ratio] : []), `${tasks.length}${tasks.length ? ` (longest ${ms(Math.max(...tasks))})` : ''}`];
+    });
+  return `## Support flow on the built app (pick → preview, Next → result)
+
+\`npm start\` (production build, fresh seeded data), Debian's Chromium at 1280 × 900, the support page of \`/${r.campaign}\` (one hole).
+Photos are picked through the page's file input (Playwright \`setInputFiles\`) and timed with the app's own marks (src/lib/perfMarks.ts):
+\`bingkai:pick\` in the picker's change handler, \`bingkai:preview\` when the adjuster's Konva layer first draws the newly placed photo
+(its proxy at the automatic placement, draggable; the worker's composed preview replaces it later), \`bingkai:next\` on Next,
+\`bingkai:result\` when the result blob is ready. Cold: a fresh browser context per run, the photo picked as soon as the page is ready.
+Warm: the same page after it has placed a photo (one untimed pick of each file first). Next → result: the photo placed on a page whose
+workers and models have loaded; the render is the first of that page's pipeline, as for every supporter. Each run waits until the flow
+has settled (composed preview shown, Next enabled) before the next; long tasks are counted from each run's first mark until then.
+
+${table(['pick → preview', 'median', 'p95', 'runs', 'naive first paint ÷ ours', 'long tasks > 50 ms'], rows(r.pickToPreview, true))}
+
+${table(['Next → result', 'median', 'p95', 'runs', 'long tasks > 50 ms'], rows(r.nextToResult, false))}
+
+Naive first paint (same browser, same run): a plain page's file input; its change handler decodes the file with an \`<img>\` (object URL)
+and draws it with one \`drawImage\` into a ${r.previewSize.width} × ${r.previewSize.height} canvas (the adjuster's size), on the main thread.
+
+${table(['naive first paint', 'median', 'p95', 'runs'], Object.entries(r.naiveFirstPaint).map(([name, values]) => [name, ms(stats(values).median), ms(stats(values).p95), String(values.length)]))}
+${r.skipped.length ? `\nNot measured: ${r.skipped.join('; ')}.\n` : ''}${environment.realPageDate ? `\nFigures from a BENCH_ONLY=page run on ${environment.realPageDate}; the other figures are from ${environment.date}.\n` : ''}`;
 }
 
 export async function writeResults(raw: RawResults, environment: Environment): Promise<string[]> {
@@ -136,6 +262,8 @@ export async function writeResults(raw: RawResults, environment: Environment): P
         : 'not measured',
       met: raw.mixed ? raw.mixed.overall.latency.p99 <= 50 && raw.mixed.overall.errors === 0 : null,
     },
+    ...lighthouseBudgets(raw.lighthouse),
+    ...realPageBudgets(raw.realPage),
   ];
 
   const summary = { budgets, warm, cold: p?.cold, coldStages: p?.coldStages, warmUpMs: p?.warmUpMs, stages, naive, resize, frameAnalysis, composite, faces: { ours, peer, peerBackend: raw.faces?.peerBackend }, previewDrag: { fps, dragP95, drawP95 }, designExport: { times: designExport, blocked: designBlocked }, jsSize: raw.jsSize };
@@ -285,6 +413,8 @@ ${table(
 ${raw.mixed.samples.length ? `\nFirst unexpected answers:\n\n${raw.mixed.samples.map((sample) => `- ${sample}`).join('\n')}\n` : ''}${environment.apiDate ? `\nAPI figures from a BENCH_ONLY=api run on ${environment.apiDate}; the browser figures above are from ${environment.date}.\n` : ''}`
     : 'Not measured in this run.'
 }
+${realPageSection(raw.realPage, environment)}
+${lighthouseSection(raw.lighthouse, environment)}
 ${raw.errors.length ? `\n## Errors\n\n${raw.errors.map((e) => `- ${e}`).join('\n')}\n` : ''}`;
   const mdPath = resolve(resultsDir, 'latest.md');
   await writeFile(mdPath, md);

@@ -3,9 +3,12 @@
  * downloaded browser). Builds missing inputs, serves the repo with Vite, opens bench/index.html,
  * runs each phase of bench/page.ts, measures the campaign page's JavaScript from a production
  * build, writes bench/results/latest.json and latest.md (bench/report.ts),
- * and loads the API with campaign reads and a mixed load (bench/apiLoad.ts, bench/mixedLoad.ts).
+ * loads the API with campaign reads and a mixed load (bench/apiLoad.ts, bench/mixedLoad.ts)
+ * and runs Lighthouse's mobile preset on the campaign page (bench/lighthouse.ts).
  * Options: BENCH_RUNS (warm iterations, default 15), BENCH_API=0 (skip the API loads), BENCH_ONLY=api (only the
- * API loads: the browser figures of the last full run are kept in the results files), BENCH_PORT (API server port).
+ * API loads: the browser figures of the last full run are kept in the results files), BENCH_PORT (API server port),
+ * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_ONLY=lighthouse (only Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3),
+ * BENCH_REAL_PAGE=0 (skip the support flow on the built app, bench/realPage.ts), BENCH_ONLY=page (only that flow).
  */
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -15,8 +18,10 @@ import { buildInputs } from '../tests/visual/globalSetup.ts';
 import { chromiumLaunchOptions } from '../tests/testing/chromium.ts';
 import { apiLoads } from './apiLoad.ts';
 import { campaignPageJs } from './jsSize.ts';
+import { lighthouseCampaign } from './lighthouse.ts';
 import type { BenchApi } from './page.ts';
 import type { RawResults } from './rawResults.ts';
+import { realPage } from './realPage.ts';
 import { readPreviousRaw, writeResults } from './report.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -32,6 +37,46 @@ async function runApi(raw: RawResults): Promise<void> {
   } catch (error) {
     raw.errors.push(`api: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+async function runLighthouse(raw: RawResults): Promise<void> {
+  try {
+    raw.lighthouse = await lighthouseCampaign(root);
+    if (raw.lighthouse.externalRequests.length) raw.errors.push(`lighthouse: requests to other hosts: ${raw.lighthouse.externalRequests.join(', ')}`);
+    console.info('bench: Lighthouse done');
+  } catch (error) {
+    raw.errors.push(`lighthouse: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** BENCH_ONLY=lighthouse: Lighthouse alone, written over the last full run's Lighthouse figures. */
+async function mainLighthouseOnly(): Promise<void> {
+  const previous = await readPreviousRaw();
+  const raw: RawResults = { ...previous.raw, lighthouse: undefined, errors: previous.raw.errors.filter((e) => !e.startsWith('lighthouse')) };
+  await runLighthouse(raw);
+  const paths = await writeResults(raw, { ...previous.environment, lighthouseDate: new Date().toISOString() });
+  console.info(`bench: wrote ${paths.join(', ')}`);
+}
+
+async function runRealPage(raw: RawResults): Promise<void> {
+  const t = Date.now();
+  try {
+    raw.realPage = await realPage(root, RUNS);
+    console.info(`bench: real page done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    raw.errors.push(`realPage: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    console.error('bench: real page failed', error);
+  }
+}
+
+/** BENCH_ONLY=page: the support flow on the built app alone, written over the last full run's figures for it. */
+async function mainRealPageOnly(): Promise<void> {
+  const previous = await readPreviousRaw();
+  const raw: RawResults = { ...previous.raw, realPage: undefined, errors: previous.raw.errors.filter((e) => !e.startsWith('realPage')) };
+  buildInputs();
+  await runRealPage(raw);
+  const paths = await writeResults(raw, { ...previous.environment, realPageDate: new Date().toISOString() });
+  console.info(`bench: wrote ${paths.join(', ')}`);
 }
 
 /** BENCH_ONLY=api: the API loads alone, written over the last full run's API figures. */
@@ -107,7 +152,9 @@ async function main(): Promise<void> {
     } catch (error) {
       raw.errors.push(`jsSize: ${error instanceof Error ? error.message : String(error)}`);
     }
+    if (process.env.BENCH_REAL_PAGE !== '0') await runRealPage(raw);
     if (process.env.BENCH_API !== '0') await runApi(raw);
+    if (process.env.BENCH_LIGHTHOUSE !== '0') await runLighthouse(raw);
     const environment = {
       date: started.toISOString(),
       cpus: cpus().length,
@@ -124,4 +171,6 @@ async function main(): Promise<void> {
 }
 
 if (process.env.BENCH_ONLY === 'api') await mainApiOnly();
+else if (process.env.BENCH_ONLY === 'lighthouse') await mainLighthouseOnly();
+else if (process.env.BENCH_ONLY === 'page') await mainRealPageOnly();
 else await main();
