@@ -45,6 +45,8 @@ export const LIMITS = {
   workingMaxSide: 4096,
   proxyMaxSide: 1280,
   faceInputMaxSide: 640,
+  /** The largest result scale (output px per frame px): what a photo's working pixels must cover. */
+  maxOutputScale: 2,
   /** Frames with less transparency than this are rejected (the server's limit, the same number). */
   minTransparentShare: FRAME_MIN_TRANSPARENT_SHARE,
   /** Alpha below this counts as transparent (0..255). */
@@ -58,9 +60,9 @@ export interface PersonMask extends Size {
 
 /** What image.worker.ts hands back for a decoded photo; the full-size working image stays in the worker. */
 export interface DecodedPhoto {
-  /** Working-image size: the coordinate space of faces and transforms. */
+  /** Nominal working-image size (the photo fitted within LIMITS.workingMaxSide): the coordinate space of faces and transforms. */
   size: Size;
-  /** ≤ LIMITS.proxyMaxSide copy for the interactive preview. */
+  /** ≤ LIMITS.proxyMaxSide copy for the interactive preview; a large JPEG's is decoded first, before its working image. */
   proxy: ImageBitmap;
   /** Downscaled copy for the vision worker (face detection and segmentation). */
   visionInput: ImageBitmap;

@@ -2,6 +2,9 @@
  * Decode stage: a photo file → upright, downscaled bitmaps.
  *
  *   decodeImage(blob, options?) → Promise<DecodedImage>
+ *   decodeProxyFirst(blob, options?) → Promise<ProxyFirst | null>   a large JPEG's proxy alone, decoded small
+ *   decodeWorkingJpeg(blob, source, side, maxSide?) → Promise<ImageBitmap>   its working pixels, later, as large as needed
+ *   readPhotoSource(blob, options?) → Promise<PhotoSource>   the checks before decoding, shared by both ways
  *
  * - Formats: JPEG, PNG, WebP, AVIF, GIF (first frame), HEIC/HEIF (the browser's decoder when it
  *   has one, else libheif in wasm). The type comes from the magic bytes, never the file name.
@@ -273,12 +276,20 @@ async function decodeWithLibheif(bytes: Uint8Array, header: ImageHeader, orienta
   return upright;
 }
 
-export async function decodeImage(blob: Blob, options: DecodeOptions = {}): Promise<DecodedImage> {
+/** What is known of a photo file before any of its pixels is decoded (decodeImage's checks passed). */
+export interface PhotoSource {
+  bytes: Uint8Array;
+  header: ImageHeader;
+  /** EXIF orientation (1–8). */
+  orientation: number;
+  /** Upright size from the header; null when the header gives none (or HEIF may turn it). */
+  upright: Size | null;
+}
+
+/** Reads and checks a photo file: the errors decodeImage throws before decoding. */
+export async function readPhotoSource(blob: Blob, options: DecodeOptions = {}): Promise<PhotoSource> {
   const maxFileBytes = options.maxFileBytes ?? LIMITS.maxFileBytes;
   const maxPixels = options.maxPixels ?? LIMITS.maxPixels;
-  const workingMaxSide = options.workingMaxSide ?? LIMITS.workingMaxSide;
-  const proxyMaxSide = options.proxyMaxSide ?? LIMITS.proxyMaxSide;
-
   if (blob.size > maxFileBytes) fail('DECODE_TOO_LARGE_BYTES', `The file has ${blob.size} bytes; the limit is ${maxFileBytes}`);
   if (blob.size === 0) fail('DECODE_EMPTY', 'The file is empty');
   const bytes = new Uint8Array(await blob.arrayBuffer());
@@ -288,7 +299,6 @@ export async function decodeImage(blob: Blob, options: DecodeOptions = {}): Prom
     if (header.width === 0 || header.height === 0) fail('DECODE_CORRUPT', 'The image header has a zero size');
     if (header.width * header.height > maxPixels) fail('DECODE_TOO_LARGE_PIXELS', `The image has ${header.width}×${header.height} pixels; the limit is ${maxPixels}`);
   }
-
   const orientation = await readOrientation(bytes, header);
   const isHeif = header.mimeType === 'image/heic' || header.mimeType === 'image/heif';
   // HEIF sizes (ispe) are stored sizes that irot may turn; let the decoded bitmap tell.
@@ -298,6 +308,72 @@ export async function decodeImage(blob: Blob, options: DecodeOptions = {}): Prom
         ? { width: header.height, height: header.width }
         : { width: header.width, height: header.height }
       : null;
+  return { bytes, header, orientation, upright };
+}
+
+/** A preview decoded first, before the working image (decodeProxyFirst). */
+export interface ProxyFirst {
+  /** Upright, longest side ≤ proxyMaxSide. */
+  proxy: ImageBitmap;
+  /** The working image's nominal size (the upright size fitted within workingMaxSide): the space of faces and transforms. */
+  size: Size;
+  source: PhotoSource;
+}
+
+/**
+ * Proxy first: a JPEG whose header gives its size is decoded straight at about the preview's size
+ * (ImageDecoder's n/8 scaling, ~8× fewer pixels than a full decode), so faces and the placed
+ * preview need not wait for the working image, which decodeWorkingJpeg makes afterwards at the
+ * size the output needs. Null for every other file: those are decoded once with decodeImage
+ * (HEIC cannot scale while decoding, and PNG/WebP would be decoded twice), and for a JPEG less
+ * than twice the proxy's side, whose full decode costs little more than a scaled one and serves both.
+ */
+export async function decodeProxyFirst(blob: Blob, options: DecodeOptions = {}): Promise<ProxyFirst | null> {
+  const source = await readPhotoSource(blob, options);
+  const { header, upright, bytes, orientation } = source;
+  const proxyMaxSide = options.proxyMaxSide ?? LIMITS.proxyMaxSide;
+  if (header.mimeType !== 'image/jpeg' || !upright || fitScale(upright, proxyMaxSide) > 0.5) return null;
+  const target = fitSize(upright, proxyMaxSide);
+  let proxy = await decodeJpegScaled(bytes, swapsSides(orientation) ? { width: target.height, height: target.width } : target, orientation);
+  proxy ??= await decodeWithBrowser(blob, upright, proxyMaxSide);
+  if (!proxy) return fail('DECODE_CORRUPT', 'The image/jpeg file could not be decoded');
+  return { proxy: await fit(proxy, proxyMaxSide), size: fitSize(upright, options.workingMaxSide ?? LIMITS.workingMaxSide), source };
+}
+
+/**
+ * The size decodeWorkingJpeg asks the decoder for: the smallest n/8 size of `upright` whose longest
+ * side reaches `side`, or, when that passes `maxSide` (or the photo), the photo fitted within
+ * `maxSide` (the decoder may then give the largest n/8 size within, up to 1/4 under, as decodeImage).
+ */
+export function workingDecodeSize(upright: Size, side: number, maxSide: number): Size {
+  const longest = Math.max(upright.width, upright.height);
+  const cap = Math.min(longest, maxSide);
+  const eighths = Math.ceil((8 * Math.min(cap, Math.max(1, side))) / longest - 1e-9);
+  if (eighths < 8 && (longest * eighths) / 8 <= cap) return { width: Math.ceil((upright.width * eighths) / 8), height: Math.ceil((upright.height * eighths) / 8) };
+  return fitSize(upright, cap);
+}
+
+/**
+ * The working pixels of a JPEG read by decodeProxyFirst, upright, at workingDecodeSize: at least
+ * `side` on the longest side (when the photo has that many) and at most `maxSide`, so a composite
+ * resamples no more pixels than the output can show.
+ */
+export async function decodeWorkingJpeg(blob: Blob, source: PhotoSource, side: number, maxSide: number = LIMITS.workingMaxSide): Promise<ImageBitmap> {
+  const { bytes, upright, orientation } = source;
+  if (!upright) return fail('DECODE_CORRUPT', 'The photo has no size');
+  const wanted = workingDecodeSize(upright, side, maxSide);
+  let working = wanted.width < upright.width ? await decodeJpegScaled(bytes, swapsSides(orientation) ? { width: wanted.height, height: wanted.width } : wanted, orientation) : null;
+  working ??= await decodeWithBrowser(blob, upright, Math.max(wanted.width, wanted.height));
+  if (!working) return fail('DECODE_CORRUPT', 'The image/jpeg file could not be decoded');
+  return fit(working, Math.max(wanted.width, wanted.height));
+}
+
+export async function decodeImage(blob: Blob, options: DecodeOptions = {}): Promise<DecodedImage> {
+  const maxPixels = options.maxPixels ?? LIMITS.maxPixels;
+  const workingMaxSide = options.workingMaxSide ?? LIMITS.workingMaxSide;
+  const proxyMaxSide = options.proxyMaxSide ?? LIMITS.proxyMaxSide;
+  const { bytes, header, orientation, upright } = await readPhotoSource(blob, options);
+  const isHeif = header.mimeType === 'image/heic' || header.mimeType === 'image/heif';
 
   let working: ImageBitmap | null = null;
   let decoder: DecoderPath = 'jpeg-scaled';

@@ -2,14 +2,18 @@
  * The image worker's API (image.worker.ts exposes it): decode, frame analysis, placement, composite and encode. Full-size pixels stay
  * here: decoded working images and frames are kept by id, results by render id until encoded;
  * only the preview proxy and a small vision copy leave (transferred, not copied).
+ * Preview first (issue 14): a large JPEG's proxy is decoded small and answered at once; place() then
+ * starts decoding its working image at the size the placements need (workingImage.ts), and a
+ * composite waits for it, decoding it again larger when a zoom needs more.
  */
 import * as Comlink from 'comlink';
 import { compositeResult, type BackgroundLayer, type PhotoSlot } from './composite.ts';
-import { decodeImage } from './decode.ts';
+import { decodeImage, decodeProxyFirst } from './decode.ts';
 import { exportDesign } from './designExport.ts';
 import { encodeImage, flattened } from './encode.ts';
 import { analyzeFrame, framePixels } from './frameAnalysis.ts';
 import { frameLayout, type LoadedLayout } from './frameLayout.ts';
+import { createWorkingImage, workingSideFor, type WorkingImage } from './workingImage.ts';
 import { assignFaces } from '../core/faceAssignment.ts';
 import { frameAnalysisFromHoles } from '../core/frame/findFrameHoles.ts';
 import { autoPlace } from '../core/placement.ts';
@@ -17,7 +21,8 @@ import type { Size } from '../core/geometry.ts';
 import { LIMITS, PipelineError, type FaceBox, type FrameAnalysis, type FrameLayout, type ImageWorkerApi, type RenderRequest } from '../core/pipelineTypes.ts';
 
 interface Photo {
-  working: ImageBitmap;
+  /** The full-resolution pixels, decoded after the proxy at the size the output needs (workingImage.ts). */
+  working: WorkingImage;
   /** A copy of the proxy the page shows: previews composite from it, at the size they are shown. */
   preview: ImageBitmap;
   size: Size;
@@ -116,16 +121,25 @@ async function compositeRequest(request: RenderRequest, source: 'working' | 'pre
     throw new PipelineError('RENDER_FAILED', `The frame has ${regions.length} photo areas; the render gave ${request.slots.length} photos`);
   }
   const choice = request.background;
+  // A result waits for each photo's working pixels, decoded (again, larger) if the transform needs more.
+  const workingPixels =
+    source === 'working'
+      ? await Promise.all(request.slots.map(({ photoId, transform }) => {
+          const { working, size } = photo(photoId);
+          return working.atLeast(workingSideFor(size, transform.scale * request.outputScale));
+        }))
+      : [];
+  checkpoint();
   const backgroundImage = choice.kind !== 'keep' && request.backgroundImage ? await bitmapOf(request.backgroundImage, 'RENDER_FAILED') : undefined;
   try {
     const slots: PhotoSlot[] = request.slots.map(({ photoId, transform }, index) => {
       const mask = request.masks?.[photoId];
       if (choice.kind !== 'keep' && !mask) throw new PipelineError('RENDER_FAILED', `Background "${choice.kind}" needs a person mask of ${photoId}`);
       const background: BackgroundLayer | undefined = choice.kind !== 'keep' && mask ? { choice, mask, ...(backgroundImage ? { image: backgroundImage } : {}) } : undefined;
-      const { working, preview, size } = photo(photoId);
-      const image = source === 'working' ? working : preview;
-      // Transforms are in working-image pixels; the preview is the same picture, smaller.
-      const scaled = image === working ? transform : { ...transform, scale: (transform.scale * size.width) / image.width };
+      const { preview, size } = photo(photoId);
+      const image = source === 'working' ? workingPixels[index]! : preview;
+      // Transforms are in the nominal working size; the proxy and the held working pixels are the same picture, maybe smaller.
+      const scaled = image.width === size.width ? transform : { ...transform, scale: (transform.scale * size.width) / image.width };
       return { photo: image, transform: scaled, cover: regions[index]!.cover, ...(background ? { background } : {}) };
     });
     checkpoint();
@@ -150,26 +164,31 @@ export const imageWorkerApi: ImageWorkerApi = {
   decode(jobId, photoId, file) {
     return job(jobId, async (_signal, checkpoint) => {
       release(photoId);
-      const decoded = await decodeImage(file);
+      // JPEGs: the proxy first, the working pixels later at the size the placement needs (place, composite).
+      const first = await decodeProxyFirst(file);
+      const decoded = first ? null : await decodeImage(file);
+      const proxy = first?.proxy ?? decoded!.proxy;
+      const size = first?.size ?? { width: decoded!.width, height: decoded!.height };
+      const working = first ? createWorkingImage(file, first.source, size) : createWorkingImage(file, null, size, decoded!.working);
       try {
         checkpoint();
-        const size = { width: decoded.width, height: decoded.height };
-        const visionInput = visionCopy(decoded.proxy, size);
-        const preview = await createImageBitmap(decoded.proxy);
+        const visionInput = visionCopy(proxy, size);
+        const preview = await createImageBitmap(proxy);
         checkpoint();
-        photos.set(photoId, { working: decoded.working, preview, size });
-        return Comlink.transfer({ size, proxy: decoded.proxy, visionInput }, [decoded.proxy, visionInput]);
+        photos.set(photoId, { working, preview, size });
+        return Comlink.transfer({ size, proxy, visionInput }, [proxy, visionInput]);
       } catch (error) {
-        decoded.working.close();
-        decoded.proxy.close();
+        working.close();
+        proxy.close();
         throw error;
       }
     });
   },
 
   async visionInput(photoId) {
-    const { working, size } = photo(photoId);
-    const copy = visionCopy(working, size);
+    // The proxy has more pixels than the vision copy needs, and is there before the working image.
+    const { preview, size } = photo(photoId);
+    const copy = visionCopy(preview, size);
     return Comlink.transfer(copy, [copy]);
   },
 
@@ -200,11 +219,16 @@ export const imageWorkerApi: ImageWorkerApi = {
   },
 
   async place(photoId, frameId, faces) {
-    const { size } = photo(photoId);
+    const { size, working } = photo(photoId);
     const { regions } = frame(frameId);
     if (regions.length === 0) throw new PipelineError('FRAME_NOT_TRANSPARENT', 'The frame has no hole for the photo');
     const shares = assignFaces(faces, regions.map((region) => region.hole));
-    return regions.map((region, index) => placeIn(size, shares[index] ?? [], region));
+    const placements = regions.map((region, index) => placeIn(size, shares[index] ?? [], region));
+    // Starts decoding the working pixels while the page shows the preview: enough for these placements at the largest
+    // output scale. After this answer is posted: handing the file to the decoder copies it (~10 ms at 48 MP).
+    const side = Math.max(...placements.map((t) => workingSideFor(size, t.scale * LIMITS.maxOutputScale)));
+    setTimeout(() => working.prefetch(side), 0);
+    return placements;
   },
 
   async placeInHole(photoId, frameId, faces, holeIndex) {

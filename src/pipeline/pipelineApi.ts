@@ -23,9 +23,9 @@ export type ProgressEvent =
 
 export interface LoadedPhoto {
   photoId: string;
-  /** Preview copy (≤ 1280 px); the full-size image stays in the worker. */
+  /** Preview copy (≤ 1280 px); the working image stays in the worker (a large JPEG's is still decoding: render waits for it). */
   proxy: ImageBitmap;
-  /** Working-image size: the space of `faces` and `transform`. */
+  /** Working-image size (the photo fitted within 4096 px, whatever the pixels the worker holds): the space of `faces` and `transform`. */
   size: Size;
   faces: FaceBox[];
   /** Automatic placement in each hole of the frame given to loadPhoto (faces shared out between the holes), else null. */
