@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -71,6 +71,8 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), indexHtml);
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // As the build copies them (vite.config.ts): the first view's words come from there.
+    await cp(new URL('../../locales', import.meta.url), join(dist, 'locales'), { recursive: true });
     t = await createTestApp(driver, { distDir: dist, publicUrl: 'https://bingkai.test' });
     const db = t.database.db;
     const creator = await insertCreator(db, 'creator');
@@ -78,6 +80,8 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     await db.update(campaigns).set({ title: 'Merdeka 80', description: 'Celebrate   80 years\nof independence', ogImageKey: 'public/campaigns/merdeka-80/og.jpg', ogSquareKey: 'public/campaigns/merdeka-80/og-square.jpg' }).where(eq(campaigns.id, campaign.id));
     const hostile = await insertCampaign(db, creator.id, { uri: 'hostile' });
     await db.update(campaigns).set({ title: `"><script>alert(1)</script>`, description: `Tom & Jerry's <b>show</b>` }).where(eq(campaigns.id, hostile.id));
+    const painter = await insertCreator(db, 'painter', 'public/avatars/painter.jpg');
+    await insertCampaign(db, painter.id, { uri: 'two-frames', frames: 2 });
     const secret = await insertCampaign(db, creator.id, { uri: 'secret-club', visibility: 'private' });
     await db.update(campaigns).set({ title: 'Secret Club Title' }).where(eq(campaigns.id, secret.id));
     postUri = 'PostUri123';
@@ -142,6 +146,51 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     expect(metaOf(response.body)).toMatchObject({ 'og:title': `"><script>alert(1)</script>`, description: `Tom & Jerry's <b>show</b>` });
     // Without an og image the thumbnail is used, with no size claimed, and no square variant.
     expect(metaList(response.body).filter(([key]) => key.startsWith('og:image'))).toEqual([['og:image', 'https://bingkai.test/files/public/campaigns/hostile/thumbnail.jpg']]);
+  });
+
+  it('paints a campaign page’s first view before the app: frame, title and creator, the frame preloaded', async () => {
+    for (const url of ['/merdeka-80', '/merdeka-80/', '/merdeka-80?utm_source=wa']) {
+      const body = (await page(url)).body;
+      const head = body.slice(0, body.indexOf('</head>'));
+      expect(head, url).toContain('<link rel="preload" as="image" href="https://bingkai.test/files/public/campaigns/merdeka-80/frame-0.png" fetchpriority="high" />');
+      // Before the app's root, never inside it: React owns #root and firstViewHandoff.ts removes the view.
+      expect(body.indexOf('<div id="first-view"'), url).toBeGreaterThan(body.indexOf('</head>'));
+      expect(body.indexOf('<div id="first-view"'), url).toBeLessThan(body.indexOf('<div id="root"></div>'));
+      expect(body).toContain('<img src="https://bingkai.test/files/public/campaigns/merdeka-80/frame-0.png" alt="Frame of the campaign “Merdeka 80”" width="1080" height="1080" fetchpriority="high" class="size-full object-contain" />');
+      expect(body).toContain('<h1 class="text-3xl font-bold tracking-tight">Merdeka 80</h1>');
+      expect(body).toContain('<a href="/u/creator" class="flex w-fit items-center gap-2 rounded-md text-sm">');
+      expect(body).toContain('<span>by Name of creator</span>');
+      // One frame: no switcher row.
+      expect(body).not.toContain('<ul');
+    }
+  });
+
+  it('says the creator line in the visitor’s language, shows the avatar and every frame of several', async () => {
+    const indonesian = await t.app.inject({ method: 'GET', url: '/merdeka-80', headers: { ...html, 'accept-language': 'id-ID,id;q=0.9,en;q=0.8' } });
+    expect(indonesian.body).toContain('<span>oleh Name of creator</span>');
+    expect(indonesian.body).toContain('alt="Bingkai kampanye “Merdeka 80”"');
+    const unknownLanguage = await t.app.inject({ method: 'GET', url: '/merdeka-80', headers: { ...html, 'accept-language': 'xx' } });
+    expect(unknownLanguage.body).toContain('<span>by Name of creator</span>');
+    const two = (await page('/two-frames')).body;
+    expect(two).toContain('<img src="https://bingkai.test/files/public/avatars/painter.jpg" alt="" class="size-8 rounded-full object-cover" />');
+    expect(two).toContain('href="https://bingkai.test/files/public/campaigns/two-frames/frame-0.png"');
+    expect(two.match(/<li>/g)).toHaveLength(2);
+    expect(two).toContain('<img src="https://bingkai.test/files/public/campaigns/two-frames/frame-1.png" alt="" class="size-full object-contain" />');
+  });
+
+  it('escapes the first view’s title', async () => {
+    const body = (await page('/hostile')).body;
+    expect(body).toContain('<h1 class="text-3xl font-bold tracking-tight">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(body).toContain('alt="Frame of the campaign “&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;”"');
+    expect(body).not.toContain('<script>alert(1)</script>');
+  });
+
+  it('gives the support, result and twibbo pages, private and unknown campaigns no first view', async () => {
+    for (const url of ['/merdeka-80/support', '/merdeka-80/result', '/twibbo/merdeka-80', '/secret-club', '/no-such-campaign', `/p/${postUri}`]) {
+      const body = (await page(url)).body;
+      expect(body, url).not.toContain('first-view');
+      expect(body, url).not.toContain('rel="preload"');
+    }
   });
 
   it('renders a post with its image and size', async () => {

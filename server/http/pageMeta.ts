@@ -8,6 +8,8 @@ import type { AppContext } from '../context.ts';
 import { OG_IMAGE_SIZE, OG_SQUARE_SIZE } from '../domain/campaignImages.ts';
 import { CampaignService } from '../domain/campaigns.ts';
 import { PostService } from '../domain/posts.ts';
+import { escapeHtml } from './escapeHtml.ts';
+import { firstViewHtml, firstViewPreload, pickLocale, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
 
 export const SITE_NAME = 'Bingkai';
 const DESCRIPTION_MAX = 200;
@@ -45,6 +47,8 @@ export interface PageMeta {
    * show the wide one; those that show a square thumbnail (WhatsApp is reported to take the last) get this one.
    */
   squareImage?: PageImage;
+  /** A campaign's: what its page shows before the app runs (firstView.ts). */
+  firstView?: FirstView;
 }
 
 export interface PageImage {
@@ -82,6 +86,12 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
       type: 'website',
       image: { url: campaign.ogImageUrl, ...(entry.hasOgImage ? OG_IMAGE_SIZE : {}) },
       ...(entry.ogSquareImageUrl ? { squareImage: { url: entry.ogSquareImageUrl, width: OG_SQUARE_SIZE, height: OG_SQUARE_SIZE } } : {}),
+      firstView: {
+        uri: campaign.uri,
+        title: campaign.title,
+        creator: campaign.creator,
+        frames: [...campaign.frames].sort((a, b) => a.position - b.position).map(({ url, width, height }) => ({ url, width, height })),
+      },
     };
   }
   if (!postUriParams.safeParse({ uri: target.uri }).success) return null;
@@ -98,8 +108,7 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
   };
 }
 
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char]!);
+export { escapeHtml };
 
 type Tag = [attribute: 'name' | 'property', key: string, value: string | number | undefined];
 
@@ -144,6 +153,23 @@ export function splitIndexHtml(html: string): { before: string; after: string } 
   return { before: withoutDescription.slice(0, title.index), after: withoutDescription.slice(title.index + title[0].length) };
 }
 
+/** Whether a URL is the campaign page itself (/:uri), the one page the first view copies; not its support, result or twibbo pages. */
+export function isCampaignPage(url: string, uri: string): boolean {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  return path === `/${uri}` || path === `/${uri}/`;
+}
+
+/**
+ * The shell with a campaign page's first view before its app root and the frame's preload in its head. The shell
+ * is returned as it was when it has no empty root to put the view before.
+ */
+export function withFirstView(after: string, view: FirstView, body: string): string {
+  const root = after.indexOf(ROOT_DIV);
+  const head = after.indexOf('</head>');
+  if (root < 0 || head < 0 || head > root) return after;
+  return after.slice(0, head) + firstViewPreload(view) + '\n  ' + after.slice(head, root) + body + after.slice(root);
+}
+
 /** A Host header value: a name or bracketed IPv6 address, then an optional numeric port. */
 const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/;
 
@@ -172,7 +198,8 @@ export const PAGE_META_CACHE_MS = 5000;
 const PAGE_META_CACHE_ENTRIES = 1000;
 
 /**
- * The renderer of campaign and post pages: index.html with their title and preview tags; unknown ones get
+ * The renderer of campaign and post pages: index.html with their title and preview tags (and, on a campaign's own
+ * page, its first view: firstView.ts); unknown ones get
  * the plain shell with status 404 (the client shows its 404 page); private campaigns get the plain shell.
  */
 export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CACHE_MS): PageRenderer {
@@ -186,6 +213,7 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
   // Reads are cached below, so the campaign service keeps no read cache of its own.
   const sources: PageSources = { campaigns: new CampaignService(ctx.database.db, ctx.storage, 0), posts: new PostService(ctx.database.db, ctx.storage) };
   const cache = new Map<string, { expires: number; lookup: Promise<PageLookup> }>();
+  const messages = readLocaleMessages(join(ctx.config.distDir, 'locales'));
 
   function lookup(target: PageTarget): Promise<PageLookup> {
     const key = `${target.kind}:${target.uri}`;
@@ -213,6 +241,11 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
     const found = await lookup(target);
     if (found === null) return { statusCode: 404, html };
     if (found === 'generic' || !parts) return { statusCode: 200, html };
-    return { statusCode: 200, html: parts.before + metaTags(found, originOf(ctx.config, request)) + parts.after };
+    let after = parts.after;
+    if (found.firstView && isCampaignPage(request.url, found.firstView.uri)) {
+      const locale = pickLocale(request.headers['accept-language'], messages);
+      after = withFirstView(after, found.firstView, firstViewHtml(found.firstView, messages, locale));
+    }
+    return { statusCode: 200, html: parts.before + metaTags(found, originOf(ctx.config, request)) + after };
   };
 }

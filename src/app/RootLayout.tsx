@@ -19,7 +19,8 @@ export function RootLayout() {
   const offset = useUiStore(contentOffset);
   const bannerHeight = useUiStore((s) => (s.maintenanceVisible ? s.bannerHeight : 0));
   const signInMounted = useMountedOnce(useAccountStore((s) => s.modal.show));
-  const slideFade = handle?.transition === 'slide-fade';
+  // Not on the first page of a visit: it takes over from the server's first view (firstViewHandoff.ts) in place.
+  const slideFade = handle?.transition === 'slide-fade' && location.key !== 'default';
   return (
     <div className="flex min-h-screen flex-col" style={{ paddingTop: offset }} data-testid="layout">
       <a href="#main-content" className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring">

@@ -1,24 +1,33 @@
 import '../styles.css';
 import './app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ensureFingerprint } from '../lib/fingerprint.ts';
 import { guessLocale, initI18n } from '../lib/i18n/index.ts';
+import { handOffFirstView } from './firstViewHandoff.ts';
 import { initTheme } from './themeStore.ts';
 import { createAppRouter } from './routes.tsx';
 
 async function start(): Promise<void> {
   initTheme();
   ensureFingerprint();
+  // Created before the messages arrive: the router starts loading the page's chunk while they download.
+  const router = createAppRouter();
   await initI18n({ locale: guessLocale() });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={createAppRouter()} />
-    </StrictMode>,
-  );
+  handOffFirstView(root);
+  // A transition, so React renders the first page in slices that yield to input instead of one long task: the
+  // server's first view is on screen meanwhile (firstViewHandoff.ts).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
 }
 
 start().catch((error: unknown) => console.error('Error initializing app', error));

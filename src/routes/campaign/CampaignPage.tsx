@@ -11,6 +11,7 @@ import { ReportButton } from '../../domains/campaign/ReportButton.tsx';
 import { ShareButtons } from '../../domains/campaign/ShareButtons.tsx';
 import { siteUrl } from '../../domains/campaign/shareLinks.ts';
 import { recordVisit } from '../../api/campaigns.ts';
+import { warmSupportPage } from './warmSupportPage.ts';
 
 export default function CampaignPage() {
   const { uri = '' } = useParams();
@@ -28,6 +29,9 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
     // Visits feed the creator's statistics; the visitor never needs to know it failed.
     recordVisit(campaign.uri).catch((error: unknown) => console.warn('Visit not recorded', error));
   }, [campaign.uri]);
+
+  // Most visitors go on to frame a photo: its workers and models load while they read.
+  useEffect(() => warmSupportPage(), []);
 
   return (
     <div data-route="campaign" className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
