@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { inArray } from 'drizzle-orm';
@@ -13,40 +12,14 @@ import { noticeResponse } from '../contract/notice.ts';
 import { accounts, verificationCodes } from './infra/db/schema.ts';
 import { connectionStringOf, throughProxy } from './testing/proxiedDatabase.ts';
 import { signedFetch } from './testing/signedFetch.ts';
+import { startServerProcess } from './testing/serverProcess.ts';
 import { startTcpProxy } from './testing/tcpProxy.ts';
 import { createTestDatabase, TEST_SECRET } from './testing/testApp.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const indexHtml = '<!doctype html><html><head><title>Bingkai</title></head><body><div id="root"></div></body></html>';
 const BURST = 40;
 /** Acknowledged registrations to wait for before the kill, so the kill lands mid-burst. */
 const KILL_AFTER_ACKS = 8;
-
-interface ServerProcess {
-  child: ChildProcess;
-  origin: string;
-  output: () => string;
-}
-
-/** `tsx server/main.ts` as `npm start` runs it, resolved once it says where it listens. */
-function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/[^\s"]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, origin: match[1]!, output: () => output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', () => reject(new Error(`server exited early:\n${output}`)));
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
@@ -99,7 +72,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('fault tolerance of a real serve
       delete env.BINGKAI_TEST_HOOKS;
 
       // 1. A burst of registrations (account + verification code in one transaction), killed mid-burst.
-      const first = await startServer(env);
+      const first = await startServerProcess(env);
       servers.push(first.child);
       const captchas = await Promise.all(Array.from({ length: BURST }, () => solvedCaptcha(first.origin)));
       const emails = Array.from({ length: BURST }, (_, i) => `fault-${i}@example.test`);
@@ -132,7 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('fault tolerance of a real serve
       expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
       expect(acknowledged.length).toBeLessThan(BURST);
 
-      const server = await startServer(env);
+      const server = await startServerProcess(env);
       servers.push(server.child);
       const rows = await database.db.select({ id: accounts.id, email: accounts.email }).from(accounts).where(inArray(accounts.email, emails));
       const stored = new Set(rows.map((row) => row.email));

@@ -1,16 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './infra/db/database.ts';
 import { shutdown } from './lifecycle.ts';
+import { startServerProcess } from './testing/serverProcess.ts';
 import { createTestDatabase, drivers, TEST_SECRET } from './testing/testApp.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish, refuses new work, then closes PGlite so its data reopens intact', async () => {
@@ -59,22 +57,7 @@ describe('graceful shutdown', () => {
       delete env.DATABASE_URL;
       delete env.REDIS_URL;
       if (database) env.DATABASE_URL = await databaseUrlOf(database);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /running at (http:\/\/[^\s"]+)/.exec(output);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.on('exit', () => reject(new Error(`server exited early:\n${output}`)));
-      });
+      const { child, origin: url } = await startServerProcess(env);
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(200);
       expect(((await health.json()) as { database: { driver: string } }).database.driver).toBe(driver);

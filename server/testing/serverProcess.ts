@@ -1,0 +1,33 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  /** Where it listens, as it printed it. */
+  origin: string;
+  /** Everything it printed so far. */
+  output: () => string;
+}
+
+/** `tsx server/main.ts` as `npm start` runs it, resolved once it says where it listens (30 s at most). */
+export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/[^\s"]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, origin: match[1]!, output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', () => reject(new Error(`server exited early:\n${output}`)));
+  });
+}
