@@ -1,8 +1,23 @@
 /** Shared steps of the support editor's browser tests: the editor under a router, photos made on a canvas, and picking them. */
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, vi } from 'vitest';
 import type { Campaign } from '../../contract/campaign.ts';
 import { SupportEditor } from '../domains/support/SupportEditor.tsx';
+import { clearSupportResult } from '../domains/support/supportResult.ts';
+import { initBrowserTestI18n } from './browserI18n.ts';
+
+/** Registers what every support editor browser test shares: real messages first, then no editor, result or mock left over. */
+export function supportEditorTestLifecycle(): void {
+  beforeAll(async () => {
+    await initBrowserTestI18n();
+  });
+  afterEach(() => {
+    cleanup();
+    clearSupportResult();
+    vi.restoreAllMocks();
+  });
+}
 
 /** A campaign as the viewer API returns it: `uri`, `title` and `frames` given, the rest a plain public frame campaign by `ayu`. */
 export function testCampaign(fields: Pick<Campaign, 'uri' | 'title' | 'frames'> & Partial<Campaign>): Campaign {

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountDefaults, useAccountStore } from '../account/public.ts';
-import { clearSupportResult, getSupportResult } from './supportResult.ts';
-import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
-import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor as renderEditor, testCampaign } from '../../testing/supportEditorUi.tsx';
+import { getSupportResult } from './supportResult.ts';
+import { missingBrowserKeys } from '../../testing/browserI18n.ts';
+import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor as renderEditor, supportEditorTestLifecycle, testCampaign } from '../../testing/supportEditorUi.tsx';
 
 const campaign = testCampaign({
   uri: 'hari-bumi',
@@ -18,14 +18,9 @@ const campaign = testCampaign({
 
 const missingKeys = missingBrowserKeys;
 
-beforeAll(async () => {
-  await initBrowserTestI18n();
-});
+supportEditorTestLifecycle();
 
 afterEach(() => {
-  cleanup();
-  clearSupportResult();
-  vi.restoreAllMocks();
   useAccountStore.setState(accountDefaults());
 });
 

@@ -1,8 +1,8 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clearSupportResult, getSupportResult } from './supportResult.ts';
-import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
-import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor, testCampaign } from '../../testing/supportEditorUi.tsx';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getSupportResult } from './supportResult.ts';
+import { missingBrowserKeys } from '../../testing/browserI18n.ts';
+import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor, supportEditorTestLifecycle, testCampaign } from '../../testing/supportEditorUi.tsx';
 
 /** tests/fixtures: 1080², a round window centred (300, 500) r 230 and a rounded one (620, 310) 360 × 380. */
 const campaign = testCampaign({
@@ -18,15 +18,7 @@ const BLUE = [37, 99, 235];
 const ORANGE = [245, 158, 11];
 const WHITE = [255, 255, 255];
 
-beforeAll(async () => {
-  await initBrowserTestI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  clearSupportResult();
-  vi.restoreAllMocks();
-});
+supportEditorTestLifecycle();
 
 /** A face-less 4:3 photo, blue on the left half and orange on the right. */
 const halvesPhoto = () =>

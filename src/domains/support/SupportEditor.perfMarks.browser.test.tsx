@@ -1,9 +1,7 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PERF_MARKS } from '../../lib/perfMarks.ts';
-import { initBrowserTestI18n } from '../../testing/browserI18n.ts';
-import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor, testCampaign } from '../../testing/supportEditorUi.tsx';
-import { clearSupportResult } from './supportResult.ts';
+import { canvasPhoto, choosePhoto, pickFile, renderSupportEditor, supportEditorTestLifecycle, testCampaign } from '../../testing/supportEditorUi.tsx';
 
 const campaign = testCampaign({
   uri: 'hari-bumi',
@@ -16,14 +14,9 @@ const marks = () => performance.getEntriesByType('mark').filter((entry) => entry
 const names = () => marks().map((entry) => entry.name);
 const at = (name: string) => marks().find((entry) => entry.name === name)?.startTime ?? Number.NaN;
 
-beforeAll(async () => {
-  await initBrowserTestI18n();
-});
+supportEditorTestLifecycle();
 
 afterEach(() => {
-  cleanup();
-  clearSupportResult();
-  vi.restoreAllMocks();
   performance.clearMarks();
 });
 

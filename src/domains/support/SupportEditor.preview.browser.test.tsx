@@ -3,12 +3,11 @@
  * of a background campaign, the adjuster's canvas (once the worker's preview is in) is compared with the
  * final render reduced to the canvas's size.
  */
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Konva from 'konva';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clearSupportResult, getSupportResult } from './supportResult.ts';
-import { initBrowserTestI18n } from '../../testing/browserI18n.ts';
-import { choosePhoto, renderSupportEditor, testCampaign } from '../../testing/supportEditorUi.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { getSupportResult } from './supportResult.ts';
+import { choosePhoto, renderSupportEditor, supportEditorTestLifecycle, testCampaign } from '../../testing/supportEditorUi.tsx';
 
 const campaign = testCampaign({
   uri: 'latar-hijau',
@@ -18,15 +17,7 @@ const campaign = testCampaign({
   // A watermarked result: the preview must carry the mark where the result does.
 });
 
-beforeAll(async () => {
-  await initBrowserTestI18n();
-});
-
-afterEach(() => {
-  cleanup();
-  clearSupportResult();
-  vi.restoreAllMocks();
-});
+supportEditorTestLifecycle();
 
 async function samplePhoto(): Promise<File> {
   const blob = await (await fetch('/node_modules/@vladmandic/face-api/demo/sample6.jpg')).blob();
