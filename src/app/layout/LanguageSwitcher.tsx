@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, currentLocale, localeOptions } from '../../lib/i18n/index.ts';
 import { useAccountStore } from '../../domains/account/public.ts';
@@ -8,9 +8,12 @@ import { useAccountStore } from '../../domains/account/public.ts';
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const options = useMemo(() => localeOptions(), []);
   // i18n.language re-renders us after a switch; currentLocale() keeps the seed's exact code.
   const value = i18n.language ? currentLocale() : 'en';
+  // Every page renders this menu: the other locales' Intl names wait until someone reaches for it.
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
+  const options = useMemo(() => localeOptions(reached ? undefined : value), [reached, value]);
   return (
     <div className={className}>
       <label htmlFor={id} className="sr-only">
@@ -21,6 +24,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         <select
           id={id}
           value={value}
+          onFocus={reach}
+          onPointerEnter={reach}
+          onPointerDown={reach}
           onChange={(event) => {
             const code = event.target.value;
             useAccountStore.getState().patch({ language: code, locale: code });

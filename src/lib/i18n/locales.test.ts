@@ -3,6 +3,31 @@ import { guessLocale, USER_LOCALE_KEY } from './guessLocale.ts';
 import { isRtlLocale, localeDirection, localeDisplayName, localeOptions, matchLocale, nativeLocaleName, SUPPORTED_LOCALES, toBcp47 } from './locales.ts';
 
 describe('supported locales', () => {
+  // First in the file: names are cached per code once built.
+  it('names only the given locale through Intl.DisplayNames until the whole list is asked for', () => {
+    const asked: string[] = [];
+    class RecordingNames {
+      constructor(locales: string[]) {
+        asked.push(locales[0]!);
+      }
+      of(tag: string) {
+        return `name of ${tag}`;
+      }
+    }
+    vi.stubGlobal('Intl', { ...Intl, DisplayNames: RecordingNames });
+    try {
+      const options = localeOptions('sw');
+      expect(asked).toEqual(['sw']);
+      expect(options).toHaveLength(57);
+      expect(options.find((option) => option.code === 'sw')?.name).toBe('Name of sw');
+      expect(options.find((option) => option.code === 'km')?.name).toBe('ខ្មែរ');
+      expect(localeOptions('km').find((option) => option.code === 'km')?.name).toBe('Name of km');
+      expect(asked).toEqual(['sw', 'km']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('lists the 57 seed codes exactly as written', () => {
     expect(SUPPORTED_LOCALES).toHaveLength(57);
     expect(new Set(SUPPORTED_LOCALES).size).toBe(57);

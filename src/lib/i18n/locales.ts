@@ -94,7 +94,15 @@ export interface LocaleOption {
   dir: 'rtl' | 'ltr';
 }
 
-/** Every supported locale with its native name and direction, in seed order. */
-export function localeOptions(): LocaleOption[] {
-  return SUPPORTED_LOCALES.map((code) => ({ code, name: localeDisplayName(code), dir: localeDirection(code) }));
+/**
+ * Every supported locale with its native name and direction, in seed order. With `namedOnly`, only that locale's
+ * name comes from Intl.DisplayNames and the others from the built-in table: building 57 DisplayNames costs a long
+ * task on a slow phone, and a closed menu shows one name (the full names are asked for once the menu is reached).
+ */
+export function localeOptions(namedOnly?: LocaleCode): LocaleOption[] {
+  return SUPPORTED_LOCALES.map((code) => ({
+    code,
+    name: namedOnly === undefined || code === namedOnly ? localeDisplayName(code) : NATIVE_NAMES[code],
+    dir: localeDirection(code),
+  }));
 }

@@ -1,0 +1,37 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '../../testing/i18n.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+
+beforeAll(async () => {
+  await initTestI18n('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LanguageSwitcher', () => {
+  it('names only the current language at first render, and every language once the menu is reached', () => {
+    const asked: string[] = [];
+    class RecordingNames {
+      constructor(locales: string[]) {
+        asked.push(locales[0]!);
+      }
+      of(tag: string) {
+        return `name of ${tag}`;
+      }
+    }
+    vi.stubGlobal('Intl', { ...Intl, DisplayNames: RecordingNames });
+    render(<LanguageSwitcher />);
+    const menu = screen.getByRole('combobox', { name: 'Language' });
+    expect(asked).toEqual(['en']);
+    expect(menu.querySelectorAll('option')).toHaveLength(57);
+    expect(screen.getByRole('option', { name: 'Name of en (en)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Deutsch (de)' })).toBeTruthy();
+    fireEvent.focus(menu);
+    expect(asked).toHaveLength(57);
+    expect(screen.getByRole('option', { name: 'Name of de (de)' })).toBeTruthy();
+  });
+});
