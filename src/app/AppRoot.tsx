@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { Toaster } from '../ui/Toast.tsx';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 import { useScrollManager } from './useScrollManager.ts';
+
+/**
+ * The toasts' view (Radix) loads after the page: toasts raised before it arrives wait in the store
+ * (ui/toastStore.ts, what every caller imports) and show once it does.
+ */
+const Toaster = lazy(() => import('../ui/Toast.tsx').then((module) => ({ default: module.Toaster })));
 
 /** Wraps every page, with or without the main layout. */
 export function AppRoot() {
@@ -12,7 +18,9 @@ export function AppRoot() {
     <>
       {navigation.state !== 'idle' && <div className="bk-progress" aria-hidden="true" />}
       <Outlet />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { REPORT_DETAILS_MAX, reportReasons, type ReportReason } from '../../../contract/report.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog.tsx';
-import { toast } from '../../ui/Toast.tsx';
+import { toast } from '../../ui/toastStore.ts';
 import { errorMessageKey, isApiError } from '../../api/index.ts';
 import { FormError, inputClass } from '../../ui/TextField.tsx';
 import { sendReport } from '../../api/reports.ts';

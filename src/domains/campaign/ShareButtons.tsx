@@ -1,7 +1,7 @@
 import { Link2, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { toast } from '../../ui/Toast.tsx';
+import { toast } from '../../ui/toastStore.ts';
 import { cn } from '../../lib/cn.ts';
 import { shareIntentUrl, shareNetworks } from './shareLinks.ts';
 

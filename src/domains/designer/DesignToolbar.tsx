@@ -22,7 +22,7 @@ import { DropdownMenu, Toolbar, Tooltip } from 'radix-ui';
 import { useRef, useState, type ChangeEvent, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESIGN_LIMITS, type DesignDocument } from '../../../contract/design.ts';
-import { toast } from '../../ui/Toast.tsx';
+import { toast } from '../../ui/toastStore.ts';
 import { cn } from '../../lib/cn.ts';
 import { addElementsCommand } from '../../../core/design/commandBuilders.ts';
 import type { DesignCommand } from '../../../core/design/designCommand.ts';

@@ -5,7 +5,7 @@
  */
 import i18next from 'i18next';
 import type { DesignDocument, DesignElement } from '../../../contract/design.ts';
-import { toast } from '../../ui/Toast.tsx';
+import { toast } from '../../ui/toastStore.ts';
 import { setHiddenCommand, setHoleCommand, setLockedCommand, zOrderCommand, type ZOrder } from '../../../core/design/commandBuilders.ts';
 import { applyCommand } from '../../../core/design/commands.ts';
 import type { DesignCommand } from '../../../core/design/designCommand.ts';

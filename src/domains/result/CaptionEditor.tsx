@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captionBlanks, fillCaption } from '../../../contract/caption.ts';
 import { Button } from '../../ui/Button.tsx';
-import { toast } from '../../ui/Toast.tsx';
+import { toast } from '../../ui/toastStore.ts';
 import { inputClass } from '../../ui/TextField.tsx';
 
 /** The campaign's caption with its [[blanks]] as labelled inputs, a live preview and a copy button. */

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { Post } from '../../../contract/post.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ResponsiveDialog } from '../../ui/ResponsiveDialog.tsx';
-import { toast } from '../../ui/Toast.tsx';
+import { toast } from '../../ui/toastStore.ts';
 import { CampaignCardLink } from '../../domains/campaign/CampaignCardLink.tsx';
 import { PageStatus } from '../../domains/campaign/PageStatus.tsx';
 import { PersonLink } from '../../domains/campaign/PersonLink.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ManagedCampaign } from '../../../contract/campaignWrite.ts';
-import { toast } from '../../ui/Toast.tsx';
+import { toast } from '../../ui/toastStore.ts';
 import { CampaignForm } from '../../domains/create/CampaignForm.tsx';
 import { formFromCampaign, updateBody } from '../../domains/create/campaignForm.ts';
 import { CampaignStats } from '../../domains/create/CampaignStats.tsx';

@@ -2,7 +2,7 @@ import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { toast } from '../../ui/Toast.tsx';
+import { toast } from '../../ui/toastStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
 import { SUPPORT_EMAIL, mailtoUrl } from '../../lib/supportEmail.ts';
 import { MESSAGE_MAX, MESSAGE_MIN, validateContact, type ContactErrors, type ContactValues } from './contactForm.ts';
