@@ -2,23 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Rect } from '../../core/geometry.ts';
 import { createCrashablePipeline, type CrashablePipeline } from '../testing/createCrashablePipeline.ts';
 import type { LoadedFrame, ProgressEvent } from './pipelineApi.ts';
+import { circleHoleFrameBlob } from '../testing/frameBlobs.ts';
 
 const FRAME_SIDE = 1080;
 const FRAME_COLOR = [200, 30, 60] as const;
 const HOLE = { cx: 540, cy: 480, r: 380 };
 
 /** A twibbon frame: an opaque red square with a transparent circle. */
-async function frameBlob(): Promise<Blob> {
-  const canvas = new OffscreenCanvas(FRAME_SIDE, FRAME_SIDE);
-  const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = `rgb(${FRAME_COLOR.join(',')})`;
-  ctx.fillRect(0, 0, FRAME_SIDE, FRAME_SIDE);
-  ctx.globalCompositeOperation = 'destination-out';
-  ctx.beginPath();
-  ctx.arc(HOLE.cx, HOLE.cy, HOLE.r, 0, Math.PI * 2);
-  ctx.fill();
-  return canvas.convertToBlob({ type: 'image/png' });
-}
+const frameBlob = () => circleHoleFrameBlob(FRAME_SIDE, HOLE, FRAME_COLOR);
 
 async function sample(name: string): Promise<Blob> {
   const response = await fetch(`/node_modules/@vladmandic/face-api/demo/${name}`);

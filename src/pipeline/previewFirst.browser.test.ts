@@ -11,23 +11,15 @@ import { createPipeline } from './createPipeline.ts';
 import type { LoadedFrame, Pipeline } from './pipelineApi.ts';
 import { startWorker } from './startWorker.ts';
 import { createWorkerSlot } from './workerSlot.ts';
+import { circleHoleFrameBlob } from '../testing/frameBlobs.ts';
 
 const FRAME_SIDE = 1080;
 const HOLE = { cx: 540, cy: 480, r: 380 };
 /** The face sample drawn 12 MP large: 4000 × 2667. */
 const BIG: Size = { width: 4000, height: 2667 };
 
-async function frameBlob(): Promise<Blob> {
-  const canvas = new OffscreenCanvas(FRAME_SIDE, FRAME_SIDE);
-  const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = 'rgb(200, 30, 60)';
-  ctx.fillRect(0, 0, FRAME_SIDE, FRAME_SIDE);
-  ctx.globalCompositeOperation = 'destination-out';
-  ctx.beginPath();
-  ctx.arc(HOLE.cx, HOLE.cy, HOLE.r, 0, Math.PI * 2);
-  ctx.fill();
-  return canvas.convertToBlob({ type: 'image/png' });
-}
+/** A twibbon frame: an opaque red square with a transparent circle. */
+const frameBlob = () => circleHoleFrameBlob(FRAME_SIDE, HOLE, [200, 30, 60]);
 
 async function sample(): Promise<Blob> {
   const response = await fetch('/node_modules/@vladmandic/face-api/demo/sample1.jpg');
