@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../testing/i18n.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { recordDisplayNames } from '../../testing/displayNames.ts';
 
 beforeAll(async () => {
   await initTestI18n('en');
@@ -14,16 +15,7 @@ afterEach(() => {
 
 describe('LanguageSwitcher', () => {
   it('names only the current language at first render, and every language once the menu is reached', () => {
-    const asked: string[] = [];
-    class RecordingNames {
-      constructor(locales: string[]) {
-        asked.push(locales[0]!);
-      }
-      of(tag: string) {
-        return `name of ${tag}`;
-      }
-    }
-    vi.stubGlobal('Intl', { ...Intl, DisplayNames: RecordingNames });
+    const asked = recordDisplayNames();
     render(<LanguageSwitcher />);
     const menu = screen.getByRole('combobox', { name: 'Language' });
     expect(asked).toEqual(['en']);

@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guessLocale, USER_LOCALE_KEY } from './guessLocale.ts';
 import { isRtlLocale, localeDirection, localeDisplayName, localeOptions, matchLocale, nativeLocaleName, SUPPORTED_LOCALES, toBcp47 } from './locales.ts';
+import { recordDisplayNames } from '../../testing/displayNames.ts';
 
 describe('supported locales', () => {
   // First in the file: names are cached per code once built.
   it('names only the given locale through Intl.DisplayNames until the whole list is asked for', () => {
-    const asked: string[] = [];
-    class RecordingNames {
-      constructor(locales: string[]) {
-        asked.push(locales[0]!);
-      }
-      of(tag: string) {
-        return `name of ${tag}`;
-      }
-    }
-    vi.stubGlobal('Intl', { ...Intl, DisplayNames: RecordingNames });
+    const asked = recordDisplayNames();
     try {
       const options = localeOptions('sw');
       expect(asked).toEqual(['sw']);
