@@ -19,7 +19,7 @@ import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { applyMutation, bodyText, hostileHeaders, hostilePathSegment, mutation, rawBody } from '../testing/fuzz/hostileValues.ts';
 import { stateSnapshot, tableNames, type StateSnapshot } from '../testing/fuzz/stateSnapshot.ts';
 import { zodArbitrary } from '../testing/fuzz/zodArbitrary.ts';
-import { FACEBOOK_TEST_APP_ID, FACEBOOK_TEST_APP_SECRET, GOOGLE_TEST_CLIENT_ID, startSocialPeers, type SocialPeers } from '../testing/socialPeers.ts';
+import { socialPeerConfig, startSocialPeers, type SocialPeers } from '../testing/socialPeers.ts';
 import { createTestApp, drivers, signedInject } from '../testing/testApp.ts';
 
 /** Cases per route in `npm test`: ~25 s per driver on a shared 2-core machine (12 took 40 s). */
@@ -198,12 +198,7 @@ describe.each(drivers)('API fuzz (%s)', (driver) => {
       testHooksSecret: TEST_HOOKS_SECRET,
       distDir,
       // Social sign-in on, against local peers: unconfigured it answers 503 and the fuzz would not reach its code.
-      googleClientId: GOOGLE_TEST_CLIENT_ID,
-      googleIssuers: [peers.googleIssuer],
-      googleJwksUrl: peers.googleJwksUrl,
-      facebookAppId: FACEBOOK_TEST_APP_ID,
-      facebookAppSecret: FACEBOOK_TEST_APP_SECRET,
-      facebookGraphUrl: peers.graphUrl,
+      ...socialPeerConfig(peers),
       // The fuzz is not about rate limits: with the defaults most cases would end in a 429 before reaching a route.
       rateLimitMax: 1_000_000,
       // Every case comes from one address: the per-client nonce share would end `npm run fuzz` in 429s.

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config.ts';
 import type { DatabaseDriver } from '../infra/db/database.ts';
 import { accounts } from '../infra/db/schema.ts';
 import { hashPassword } from '../infra/passwords.ts';
-import { FACEBOOK_TEST_APP_ID, FACEBOOK_TEST_APP_SECRET, GOOGLE_TEST_CLIENT_ID, startSocialPeers, type SocialPeers } from './socialPeers.ts';
+import { socialPeerConfig, startSocialPeers, type SocialPeers } from './socialPeers.ts';
 import { refreshCookieOf, refreshWith, sessionOf } from './refreshSession.ts';
 import { createTestApp, signedInject, type SignedRequest, type TestApp } from './testApp.ts';
 
@@ -14,12 +14,7 @@ import { createTestApp, signedInject, type SignedRequest, type TestApp } from '.
 export async function createSocialTestApp(driver: DatabaseDriver, overrides: Partial<AppConfig> = {}): Promise<{ t: TestApp; peers: SocialPeers; close(): Promise<void> }> {
   const peers = await startSocialPeers();
   const t = await createTestApp(driver, {
-    googleClientId: GOOGLE_TEST_CLIENT_ID,
-    googleIssuers: [peers.googleIssuer],
-    googleJwksUrl: peers.googleJwksUrl,
-    facebookAppId: FACEBOOK_TEST_APP_ID,
-    facebookAppSecret: FACEBOOK_TEST_APP_SECRET,
-    facebookGraphUrl: peers.graphUrl,
+    ...socialPeerConfig(peers),
     publicUrl: 'https://bingkai.test',
     // An easy captcha and auth limits high enough for a whole suite.
     captchaCost: 1,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { AppConfig } from '../config.ts';
 import { signFacebookRequest } from '../infra/social/facebookSignedRequest.ts';
 
 export const GOOGLE_TEST_CLIENT_ID = 'bingkai-test.apps.googleusercontent.com';
@@ -49,6 +50,18 @@ export interface SocialPeers {
 
 function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** The app settings that turn Google and Facebook sign-in on against these peers. */
+export function socialPeerConfig(peers: SocialPeers): Partial<AppConfig> {
+  return {
+    googleClientId: GOOGLE_TEST_CLIENT_ID,
+    googleIssuers: [peers.googleIssuer],
+    googleJwksUrl: peers.googleJwksUrl,
+    facebookAppId: FACEBOOK_TEST_APP_ID,
+    facebookAppSecret: FACEBOOK_TEST_APP_SECRET,
+    facebookGraphUrl: peers.graphUrl,
+  };
 }
 
 export async function startSocialPeers(): Promise<SocialPeers> {
