@@ -59,7 +59,6 @@ function message(messages: Map<string, LocaleMessages>, locale: string, key: str
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
-
 /** The head tag that starts the frame download before the CSS and scripts are parsed: it is the page's largest paint. */
 export function firstViewPreload(view: FirstView): string {
   const frame = view.frames[0];
