@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './infra/db/database.ts';
 import { DomainError } from './domainError.ts';
 import { installErrorHandler } from './http/errorHandler.ts';
 import { registerCompression } from './http/compression.ts';
+import { refuseNulText } from './http/refuseNulText.ts';
 import { createMailer } from './infra/mail/mailer.ts';
 import { contentSecurityPolicy, socialSignInConfigured } from './http/contentSecurityPolicy.ts';
 import { indexInlineScriptHashes } from './http/inlineScripts.ts';
@@ -82,6 +83,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   installErrorHandler(app);
   // Before any route, so API answers and the pages the not-found handler renders are compressed alike.
   registerCompression(app);
+  refuseNulText(app);
 
   const database = deps.database ?? (await openDatabase(config));
   if (!deps.database) {
