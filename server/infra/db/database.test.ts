@@ -26,6 +26,12 @@ const tables = [
   schema.posts,
   schema.reports,
   schema.designDrafts,
+  schema.campaignVisitEvents,
+  schema.campaignShares,
+  schema.collections,
+  schema.collectionCampaigns,
+  schema.leaderboardEntries,
+  schema.notifications,
 ].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {

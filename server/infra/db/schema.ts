@@ -209,6 +209,8 @@ export const campaigns = pgTable(
     ogImageKey: text('og_image_key'),
     /** 600×600 link-preview image, written with ogImageKey; null for campaigns whose previews predate it. */
     ogSquareKey: text('og_square_key'),
+    /** The campaign's language (a seed locale code) when known: search stems its text in that language. */
+    language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -251,9 +253,13 @@ export const campaignSupports = pgTable(
     /** Hash of the fingerprint cookie, never the raw value. */
     fingerprint: text('fingerprint').notNull(),
     frameId: uuid('frame_id'),
+    /** Two-letter country of the supporter's IP when known (creator analytics, leaderboard per country). */
+    country: text('country'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('campaign_supports_campaign_created_idx').on(table.campaignId, table.createdAt),
+    index('campaign_supports_created_idx').on(table.createdAt),
     unique('campaign_supports_campaign_fingerprint_key').on(table.campaignId, table.fingerprint),
     uniqueIndex('campaign_supports_campaign_account_key').on(table.campaignId, table.accountId).where(sql`${table.accountId} is not null`),
   ],
@@ -357,5 +363,153 @@ export const designDrafts = pgTable(
   (table) => [
     primaryKey({ name: 'design_drafts_pkey', columns: [table.accountId, table.id] }),
     check('design_drafts_kind_check', sql`${table.kind} in ('frame', 'background')`),
+  ],
+);
+
+/** One row per counted campaign visit (CampaignVisitService), for the creator's analytics over time. */
+export const campaignVisitEvents = pgTable(
+  'campaign_visit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** Two-letter country of the visitor's IP when known. */
+    country: text('country'),
+    /** Host of the referring page, lower-cased, null for a direct visit; never the full URL. */
+    referrerHost: text('referrer_host'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('campaign_visit_events_campaign_created_idx').on(table.campaignId, table.createdAt)],
+);
+
+export const shareChannels = ['whatsapp', 'facebook', 'x', 'telegram', 'copy_link', 'native', 'download'] as const;
+export type ShareChannel = (typeof shareChannels)[number];
+
+/** A share of a campaign or its result through one of the page's share controls (first-party, no third party sees it). */
+export const campaignShares = pgTable(
+  'campaign_shares',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: shareChannels }).notNull(),
+    /** Hash of the fingerprint cookie, never the raw value. */
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('campaign_shares_campaign_created_idx').on(table.campaignId, table.createdAt),
+    check('campaign_shares_channel_check', sql`${table.channel} in ('whatsapp', 'facebook', 'x', 'telegram', 'copy_link', 'native', 'download')`),
+  ],
+);
+
+/** A creator's group of campaigns at /c/{uri} (their own or any public ones). */
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uri: text('uri').notNull().unique(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Storage key of the cover image; null shows the first campaign's thumbnail. */
+    coverKey: text('cover_key'),
+    visibility: text('visibility', { enum: ['public', 'unlisted'] }).notNull().default('public'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('collections_visibility_created_idx').on(table.visibility, table.createdAt),
+    index('collections_creator_idx').on(table.creatorId),
+    check('collections_visibility_check', sql`${table.visibility} in ('public', 'unlisted')`),
+  ],
+);
+
+/** A campaign in a collection, in the creator's order. */
+export const collectionCampaigns = pgTable(
+  'collection_campaigns',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'collection_campaigns_pkey', columns: [table.collectionId, table.campaignId] }),
+    index('collection_campaigns_position_idx').on(table.collectionId, table.position),
+    index('collection_campaigns_campaign_idx').on(table.campaignId),
+  ],
+);
+
+export const leaderboardPeriods = ['week', 'month', 'all'] as const;
+export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
+export const leaderboardKinds = ['campaign', 'creator'] as const;
+export type LeaderboardKind = (typeof leaderboardKinds)[number];
+
+/**
+ * The leaderboard as last computed (refreshed on a schedule, so a request reads a few rows, never scans the
+ * supports): per period, scope (a two-letter country, or WW for worldwide) and kind, the ranked subjects.
+ */
+export const leaderboardEntries = pgTable(
+  'leaderboard_entries',
+  {
+    period: text('period', { enum: leaderboardPeriods }).notNull(),
+    scope: text('scope').notNull(),
+    kind: text('kind', { enum: leaderboardKinds }).notNull(),
+    rank: integer('rank').notNull(),
+    /** A campaign id or an account id, after `kind`. */
+    subjectId: uuid('subject_id').notNull(),
+    supporters: integer('supporters').notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'leaderboard_entries_pkey', columns: [table.period, table.scope, table.kind, table.rank] }),
+    index('leaderboard_entries_subject_idx').on(table.kind, table.subjectId),
+    check('leaderboard_entries_period_check', sql`${table.period} in ('week', 'month', 'all')`),
+    check('leaderboard_entries_kind_check', sql`${table.kind} in ('campaign', 'creator')`),
+  ],
+);
+
+export const notificationTypes = ['milestone', 'trending', 'campaignRecap', 'whatsNew', 'article', 'submission', 'comments'] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+export const notificationMailStates = ['pending', 'sent', 'skipped', 'failed'] as const;
+export type NotificationMailState = (typeof notificationMailStates)[number];
+
+/**
+ * An in-app notification; also the mail outbox: a background job mails rows whose mail_state is pending
+ * (honouring the preference of their type) and marks them. One row per event: dedupe_key is unique per account.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: notificationTypes }).notNull(),
+    /** The event's identity, e.g. `milestone:{campaignId}:100`: the same event never notifies twice. */
+    dedupeKey: text('dedupe_key').notNull(),
+    /** What the message needs (campaign uri and title, the milestone, …), rendered per locale by the client and the mailer. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    mailState: text('mail_state', { enum: notificationMailStates }).notNull().default('pending'),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('notifications_account_dedupe_key').on(table.accountId, table.dedupeKey),
+    index('notifications_account_created_idx').on(table.accountId, table.createdAt),
+    index('notifications_mail_pending_idx').on(table.createdAt).where(sql`${table.mailState} = 'pending'`),
+    check('notifications_type_check', sql`${table.type} in ('milestone', 'trending', 'campaignRecap', 'whatsNew', 'article', 'submission', 'comments')`),
+    check('notifications_mail_state_check', sql`${table.mailState} in ('pending', 'sent', 'skipped', 'failed')`),
   ],
 );
