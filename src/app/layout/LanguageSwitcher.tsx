@@ -10,10 +10,10 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const id = useId();
   // i18n.language re-renders us after a switch; currentLocale() keeps the seed's exact code.
   const value = i18n.language ? currentLocale() : 'en';
-  // Every page renders this menu: the other locales' Intl names wait until someone reaches for it.
+  // Every page renders this menu: the Intl names wait until someone reaches for it.
   const [reached, setReached] = useState(false);
   const reach = () => setReached(true);
-  const options = useMemo(() => localeOptions(reached ? undefined : value), [reached, value]);
+  const options = useMemo(() => localeOptions(!reached), [reached]);
   return (
     <div className={className}>
       <label htmlFor={id} className="sr-only">

@@ -95,14 +95,14 @@ export interface LocaleOption {
 }
 
 /**
- * Every supported locale with its native name and direction, in seed order. With `namedOnly`, only that locale's
- * name comes from Intl.DisplayNames and the others from the built-in table: building 57 DisplayNames costs a long
- * task on a slow phone, and a closed menu shows one name (the full names are asked for once the menu is reached).
+ * Every supported locale with its native name and direction, in seed order. Names come from Intl.DisplayNames, or
+ * with `builtInNames` from the built-in table: the first DisplayNames of a page loads the engine's locale data, a
+ * long task on a slow phone, so a closed menu (one name shown) uses the table until the menu is reached.
  */
-export function localeOptions(namedOnly?: LocaleCode): LocaleOption[] {
+export function localeOptions(builtInNames = false): LocaleOption[] {
   return SUPPORTED_LOCALES.map((code) => ({
     code,
-    name: namedOnly === undefined || code === namedOnly ? localeDisplayName(code) : NATIVE_NAMES[code],
+    name: builtInNames ? NATIVE_NAMES[code] : localeDisplayName(code),
     dir: localeDirection(code),
   }));
 }
