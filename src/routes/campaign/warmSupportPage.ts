@@ -3,24 +3,30 @@ import { connectionAllowsPrefetch, whenIdle } from '../../lib/whenIdle.ts';
 let started = false;
 
 /**
- * Starts the pipeline's workers and has them load their models and wasm, then lets them go: the support page starts
- * its own pipeline, which then finds them in the HTTP and code caches. Only the pipeline is imported: its work runs in
+ * Starts the pipeline's workers and has them load their models and wasm. When the campaign page goes, the pipeline
+ * is parked (src/pipeline/parkedPipeline.ts): the support page takes it over, warm or still warming, instead of
+ * starting its own; nobody else does, so it is stopped soon after. Only the pipeline is imported: its work runs in
  * the workers, whereas the support page's chunk (the editor, Konva) would be evaluated on this page's main thread.
  */
 async function warmPipeline(signal: AbortSignal): Promise<void> {
-  const { createPipeline, pipelineSupported } = await import('../../pipeline/index.ts');
+  const { createPipeline, parkPipeline, pipelineSupported } = await import('../../pipeline/index.ts');
   if (signal.aborted || !pipelineSupported()) return;
   const pipeline = createPipeline();
-  // Leaving the page stops it: the support page's own pipeline must not share the device with a second one.
-  signal.addEventListener('abort', () => pipeline.dispose(), { once: true });
-  await pipeline.warm().finally(() => pipeline.dispose());
+  const handOver = () => parkPipeline(pipeline);
+  signal.addEventListener('abort', handOver, { once: true });
+  await pipeline.warm().catch((error: unknown) => {
+    // A failed warm-up hands nothing over: the support page starts afresh and reports its own errors.
+    signal.removeEventListener('abort', handOver);
+    pipeline.dispose();
+    throw error;
+  });
 }
 
 /**
  * Makes the support page open warm from the campaign page: once the page is idle (after load, tab visible), warms
  * the pipeline. It arrives by dynamic import, so the campaign page's own JavaScript does not grow; skipped on
  * save-data and 2G connections, and done once per page load. The returned function, for when the campaign page
- * goes, cancels a warm-up not yet started and stops one under way.
+ * goes, cancels a warm-up not yet started and hands one started over (see warmPipeline).
  */
 export function warmSupportPage(warm: (signal: AbortSignal) => Promise<void> = warmPipeline): () => void {
   if (started || !connectionAllowsPrefetch()) return () => {};
