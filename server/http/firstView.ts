@@ -65,6 +65,15 @@ export function firstViewPreload(view: FirstView): string {
   return frame ? `<link rel="preload" as="image" href="${escape(frame.url)}" fetchpriority="high" />` : '';
 }
 
+/**
+ * The shell's app scripts (the entry module and its modulepreloads) fetched at low priority: with the first view on
+ * screen the page needs none of them to paint, so on a slow link the CSS and the frame (the largest paint) get the
+ * bandwidth first, and the app follows.
+ */
+export function withAppScriptsAtLowPriority(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+}
+
 // lucide's Frame icon, as the navbar draws it.
 const FRAME_ICON =
   '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="size-6 text-primary" aria-hidden="true"><line x1="22" x2="2" y1="6" y2="6"/><line x1="22" x2="2" y1="18" y2="18"/><line x1="6" x2="6" y1="2" y2="22"/><line x1="18" x2="18" y1="2" y2="22"/></svg>';

@@ -133,7 +133,9 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     expect(inlineScriptHashes(response.body)).toEqual(inlineScriptHashes(indexHtml));
     expect(inlineScriptHashes(indexHtml)).toHaveLength(1);
     expect(String(response.headers['content-security-policy'])).toContain(inlineScriptHashes(indexHtml)[0]);
-    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    // With the first view on screen the app's scripts are not needed to paint: fetched after the CSS and the frame.
+    expect(response.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js"></script>');
+    expect((await page('/merdeka-80/support')).body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     expect(response.body).toContain('<div id="root"></div>');
   });
 

@@ -9,7 +9,7 @@ import { OG_IMAGE_SIZE, OG_SQUARE_SIZE } from '../domain/campaignImages.ts';
 import { CampaignService } from '../domain/campaigns.ts';
 import { PostService } from '../domain/posts.ts';
 import { escapeHtml } from './escapeHtml.ts';
-import { firstViewHtml, firstViewPreload, pickLocale, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
+import { firstViewHtml, firstViewPreload, pickLocale, withAppScriptsAtLowPriority, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
 
 export const SITE_NAME = 'Bingkai';
 const DESCRIPTION_MAX = 200;
@@ -160,14 +160,15 @@ export function isCampaignPage(url: string, uri: string): boolean {
 }
 
 /**
- * The shell with a campaign page's first view before its app root and the frame's preload in its head. The shell
- * is returned as it was when it has no empty root to put the view before.
+ * The shell with a campaign page's first view before its app root, the frame's preload in its head and its app
+ * scripts at low priority. The shell is returned as it was when it has no empty root to put the view before.
  */
 export function withFirstView(after: string, view: FirstView, body: string): string {
   const root = after.indexOf(ROOT_DIV);
   const head = after.indexOf('</head>');
   if (root < 0 || head < 0 || head > root) return after;
-  return after.slice(0, head) + firstViewPreload(view) + '\n  ' + after.slice(head, root) + body + after.slice(root);
+  // The view paints without the app: its scripts come after the CSS and the frame.
+  return withAppScriptsAtLowPriority(after.slice(0, head) + firstViewPreload(view) + '\n  ' + after.slice(head, root) + body + after.slice(root));
 }
 
 /** A Host header value: a name or bracketed IPv6 address, then an optional numeric port. */
