@@ -9,7 +9,7 @@ import { OG_IMAGE_SIZE, OG_SQUARE_SIZE } from '../domain/campaignImages.ts';
 import { CampaignService } from '../domain/campaigns.ts';
 import { PostService } from '../domain/posts.ts';
 import { escapeHtml } from './escapeHtml.ts';
-import { firstViewHtml, firstViewPreload, pickLocale, withAppScriptsAtLowPriority, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
+import { campaignPageChunks, firstViewHtml, firstViewPreload, pickLocale, withAppScriptsAtLowPriority, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
 
 export const SITE_NAME = 'Bingkai';
 const DESCRIPTION_MAX = 200;
@@ -160,15 +160,15 @@ export function isCampaignPage(url: string, uri: string): boolean {
 }
 
 /**
- * The shell with a campaign page's first view before its app root, the frame's preload in its head and its app
- * scripts at low priority. The shell is returned as it was when it has no empty root to put the view before.
+ * The shell with a campaign page's first view before its app root, the frame's preload and the modulepreloads of
+ * the route's `chunks` in its head, and its app scripts at low priority. The shell is returned as it was when it has no empty root to put the view before.
  */
-export function withFirstView(after: string, view: FirstView, body: string): string {
+export function withFirstView(after: string, view: FirstView, body: string, chunks: readonly string[] = []): string {
   const root = after.indexOf(ROOT_DIV);
   const head = after.indexOf('</head>');
   if (root < 0 || head < 0 || head > root) return after;
   // The view paints without the app: its scripts come after the CSS and the frame.
-  return withAppScriptsAtLowPriority(after.slice(0, head) + firstViewPreload(view) + '\n  ' + after.slice(head, root) + body + after.slice(root));
+  return withAppScriptsAtLowPriority(after.slice(0, head) + firstViewPreload(view, chunks) + '\n  ' + after.slice(head, root) + body + after.slice(root));
 }
 
 /** A Host header value: a name or bracketed IPv6 address, then an optional numeric port. */
@@ -215,6 +215,7 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
   const sources: PageSources = { campaigns: new CampaignService(ctx.database.db, ctx.storage, 0), posts: new PostService(ctx.database.db, ctx.storage) };
   const cache = new Map<string, { expires: number; lookup: Promise<PageLookup> }>();
   const messages = readLocaleMessages(join(ctx.config.distDir, 'locales'));
+  const campaignChunks = campaignPageChunks(ctx.config.distDir);
 
   function lookup(target: PageTarget): Promise<PageLookup> {
     const key = `${target.kind}:${target.uri}`;
@@ -245,7 +246,7 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
     let after = parts.after;
     if (found.firstView && isCampaignPage(request.url, found.firstView.uri)) {
       const locale = pickLocale(request.headers['accept-language'], messages);
-      after = withFirstView(after, found.firstView, firstViewHtml(found.firstView, messages, locale));
+      after = withFirstView(after, found.firstView, firstViewHtml(found.firstView, messages, locale), campaignChunks);
     }
     return { statusCode: 200, html: parts.before + metaTags(found, originOf(ctx.config, request)) + after };
   };
