@@ -26,6 +26,9 @@ describe('currency and numbers', () => {
     expect(formatNumber(1234567.5, 'en')).toBe('1,234,567.5');
     expect(formatNumber(1234567.5, 'id')).toBe('1.234.567,5');
     expect(formatNumber(0.256, 'en', { style: 'percent' })).toBe('26%');
+    // The formatters are kept per locale and options: the same call again gives the same text, another option its own.
+    expect(formatNumber(1234567.5, 'id')).toBe('1.234.567,5');
+    expect(formatNumber(0.256, 'en', { style: 'percent', minimumFractionDigits: 1 })).toBe('25.6%');
   });
 });
 

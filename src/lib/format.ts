@@ -19,14 +19,28 @@ export function currencyForLocale(locale: string): 'USD' | 'IDR' {
   return locale.trim().toLowerCase() === 'id' ? 'IDR' : 'USD';
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** One Intl.NumberFormat per locale and options: building one costs far more than using it (a list formats many counts). */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const tag = intlTag(locale);
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatCurrency(amount: number, locale: string, currency: string = currencyForLocale(locale)): string {
   // Rupiah has no minor unit in practice.
   const fractionDigits = currency === 'IDR' ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
-  return new Intl.NumberFormat(intlTag(locale), { style: 'currency', currency, ...fractionDigits }).format(amount);
+  return numberFormat(locale, { style: 'currency', currency, ...fractionDigits }).format(amount);
 }
 
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlTag(locale), options).format(value);
+  return numberFormat(locale, options).format(value);
 }
 
 export const DATE_FORMATS = {
