@@ -22,11 +22,12 @@ export function CampaignHeading({ campaign, titleClassName = 'text-3xl' }: { cam
 }
 
 /** The way into the support flow of a campaign. */
-export function UseCampaignLink({ uri, label }: { uri: string; label: 'choosePhoto' | 'useTwibbon' }) {
+/** The link to the support page; `onIntent` runs when the visitor heads for it (pointer over or down, focus). */
+export function UseCampaignLink({ uri, label, onIntent }: { uri: string; label: 'choosePhoto' | 'useTwibbon'; onIntent?: () => void }) {
   const { t } = useTranslation();
   return (
     <Button size="lg" asChild>
-      <Link to={`/${uri}/support`}>
+      <Link to={`/${uri}/support`} onPointerEnter={onIntent} onPointerDown={onIntent} onFocus={onIntent}>
         <ImagePlus aria-hidden="true" />
         {t(`pages.campaign.${label}`)}
       </Link>

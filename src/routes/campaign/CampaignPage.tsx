@@ -11,7 +11,7 @@ import { ReportButton } from '../../domains/campaign/ReportButton.tsx';
 import { ShareButtons } from '../../domains/campaign/ShareButtons.tsx';
 import { siteUrl } from '../../domains/campaign/shareLinks.ts';
 import { recordVisit } from '../../api/campaigns.ts';
-import { warmSupportPage } from './warmSupportPage.ts';
+import { warmSupportPage, warmSupportPageNow } from './warmSupportPage.ts';
 
 export default function CampaignPage() {
   const { uri = '' } = useParams();
@@ -40,7 +40,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
         <CampaignHeading campaign={campaign} />
         {campaign.description && <p className="leading-relaxed whitespace-pre-line">{campaign.description}</p>}
         <div className="flex flex-wrap gap-3">
-          <UseCampaignLink uri={campaign.uri} label="choosePhoto" />
+          <UseCampaignLink uri={campaign.uri} label="choosePhoto" onIntent={warmSupportPageNow} />
           <ManageCampaignLink campaign={campaign} />
         </div>
         <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} />

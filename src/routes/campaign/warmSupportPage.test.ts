@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // A fresh module per test: warming happens once per page load, which is module state.
-async function load() {
+async function loadModule() {
   vi.resetModules();
-  return (await import('./warmSupportPage.ts')).warmSupportPage;
+  return import('./warmSupportPage.ts');
+}
+
+async function load() {
+  return (await loadModule()).warmSupportPage;
 }
 
 function setConnection(connection: object | undefined) {
@@ -55,5 +59,29 @@ describe('warmSupportPage', () => {
     expect(signal.aborted).toBe(false);
     leave();
     expect(signal.aborted).toBe(true);
+  });
+
+  it('warms at once when the visitor heads for the support page, and not again when the page turns idle', async () => {
+    const { warmSupportPage, warmSupportPageNow } = await loadModule();
+    const warm = vi.fn((_signal: AbortSignal) => Promise.resolve());
+    warmSupportPageNow();
+    expect(warm).not.toHaveBeenCalled();
+    const leave = warmSupportPage(warm);
+    warmSupportPageNow();
+    expect(warm).toHaveBeenCalledTimes(1);
+    vi.runAllTimers();
+    warmSupportPageNow();
+    expect(warm).toHaveBeenCalledTimes(1);
+    leave();
+    expect(warm.mock.calls[0]![0].aborted).toBe(true);
+  });
+
+  it('starts nothing once the campaign page has gone', async () => {
+    const { warmSupportPage, warmSupportPageNow } = await loadModule();
+    const warm = vi.fn((_signal: AbortSignal) => Promise.resolve());
+    warmSupportPage(warm)();
+    warmSupportPageNow();
+    vi.runAllTimers();
+    expect(warm).not.toHaveBeenCalled();
   });
 });
