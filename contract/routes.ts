@@ -79,6 +79,8 @@ import { healthResponse } from './health.ts';
 import { ipLookupResponse } from './ipLookup.ts';
 import { noticeResponse } from './notice.ts';
 import { postCreateBody, postPresignBody, postResponse, postUriParams } from './post.ts';
+import { leaderboardQuery, leaderboardResponse } from './leaderboard.ts';
+import { creatorProfileResponse, profileListQuery, profileParams, profilePostListResponse } from './creatorProfile.ts';
 import { reportBody, reportResponse } from './report.ts';
 import { requestKeyResponse } from './requestKey.ts';
 
@@ -163,6 +165,10 @@ export const apiRoutes = {
   'GET /designs/:id': { params: designDraftParams, response: designDraftReadResponse },
   'PUT /designs/:id': { params: designDraftParams, body: designDraftSaveBody, response: designDraftSaveResponse },
   'DELETE /designs/:id': { params: designDraftParams, response: noContent },
+  'GET /leaderboard': { query: leaderboardQuery, response: leaderboardResponse },
+  'GET /profiles/:username': { params: profileParams, response: creatorProfileResponse },
+  'GET /profiles/:username/campaigns': { params: profileParams, query: profileListQuery, response: campaignListResponse },
+  'GET /profiles/:username/posts': { params: profileParams, query: profileListQuery, response: profilePostListResponse },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Outside the API base: health (JSON) and stored files (bytes; uploads go through presigned URLs). */
@@ -178,6 +184,8 @@ export const TEST_HOOKS_SECRET_HEADER = 'x-test-hooks-secret';
 /** Test-only shortcuts (BINGKAI_TEST_HOOKS), under TEST_HOOKS_PREFIX, each with the TEST_HOOKS_SECRET_HEADER. */
 export const testHookRoutes = {
   'POST /subscription': { body: z.object({ email: z.string(), plan: z.string().nullable() }), response: noContent },
+  /** Recomputes the leaderboard snapshot now (server/domain/leaderboard.ts). */
+  'POST /leaderboard/refresh': { response: noContent },
 } as const satisfies Record<string, RouteSchemas>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -11,6 +11,8 @@ import { renderCampaignPreviews } from '../server/domain/campaignImages.ts';
 import { checkFrameImage } from '../server/domain/frameImage.ts';
 import { UrlSigner } from '../server/infra/storage/urlSigning.ts';
 import { demoDesigns, FRAME_SIZE, frameSvg, placeholderPhotoSvg, type FrameDesign } from './seedDesigns.ts';
+import { seedDemoSupports } from './seedSupports.ts';
+import { refreshLeaderboard } from '../server/domain/leaderboard.ts';
 
 interface DemoCampaign {
   uri: string;
@@ -164,6 +166,9 @@ export async function seedDemoData(database: Database, storage: FileStorage, now
       });
     }
   });
+  // Supports at different dates and countries, and the leaderboard computed from them at once.
+  await seedDemoSupports(database, now);
+  await refreshLeaderboard(database.db, now);
 }
 
 /** Seeds only a database without campaigns; true when it seeded. */

@@ -42,6 +42,9 @@ import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './infra/hitC
 import { MemoryFailureCounter, RedisFailureCounter } from './infra/failureCounter.ts';
 import { createTokenService } from './infra/tokens.ts';
 import { startUploadSweep } from './domain/uploadSweep.ts';
+import { startLeaderboardRefresh } from './domain/leaderboard.ts';
+import { leaderboardRoutes } from './routes/leaderboard.ts';
+import { creatorProfileRoutes } from './routes/creatorProfiles.ts';
 import { createStorage } from './infra/storage/createStorage.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
 import { UrlSigner } from './infra/storage/urlSigning.ts';
@@ -110,6 +113,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.addHook('onClose', async () => clearInterval(purge));
   const stopUploadSweep = startUploadSweep(storage, { maxAgeSeconds: config.uploadTtlSeconds, log: app.log, campaignImages: { db: database.db, storage } });
   app.addHook('onClose', stopUploadSweep);
+  if (config.leaderboardRefreshMs > 0) {
+    const stopLeaderboardRefresh = startLeaderboardRefresh(database.db, { intervalMs: config.leaderboardRefreshMs, log: app.log });
+    app.addHook('onClose', stopLeaderboardRefresh);
+  }
 
   const tokens = await createTokenService(config);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
@@ -167,6 +174,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         analyticsRoutes(signed, ctx);
         campaignRoutes(signed, ctx);
         postRoutes(signed, ctx);
+        leaderboardRoutes(signed, ctx);
+        creatorProfileRoutes(signed, ctx);
         reportRoutes(signed, ctx);
         ipLookupRoutes(signed, ctx);
         noticeRoutes(signed, ctx);

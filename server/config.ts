@@ -51,6 +51,8 @@ export interface AppConfig {
   maxUploadBytes: number;
   /** Raw presigned uploads never handed to a route are deleted once older than this. */
   uploadTtlSeconds: number;
+  /** LEADERBOARD_REFRESH_MS: how often the leaderboard snapshot is recomputed (server/domain/leaderboard.ts); 0 turns the schedule off. */
+  leaderboardRefreshMs: number;
   /** SMTP connection URL (smtp:// or smtps://); when absent mails are written as .eml files under dataDir/mail. */
   smtpUrl: string | undefined;
   /** From header of every mail. */
@@ -179,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     jsonBodyLimit: MiB,
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 15 * MiB, 'MAX_UPLOAD_BYTES'),
     uploadTtlSeconds: uploadTtlFrom(env.UPLOAD_TTL_SECONDS),
+    leaderboardRefreshMs: intFrom(env.LEADERBOARD_REFRESH_MS, 10 * 60_000, 'LEADERBOARD_REFRESH_MS'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Bingkai <no-reply@bingkai.local>',
     tokenPrivateKey: env.TOKEN_PRIVATE_KEY || undefined,

@@ -7,6 +7,7 @@ import { TEST_HOOKS_SECRET_HEADER } from '../../contract/routes.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { accounts } from '../infra/db/schema.ts';
 import { DomainError, notFound } from '../domainError.ts';
+import { refreshLeaderboard } from '../domain/leaderboard.ts';
 
 export const TEST_HOOKS_PREFIX = '/api/test';
 
@@ -43,6 +44,11 @@ export function testHookRoutes(app: ZodApp, ctx: AppContext): void {
       .where(eq(accounts.email, email))
       .returning({ id: accounts.id });
     if (updated.length === 0) throw notFound('No account has this email');
+    return reply.code(204).send();
+  });
+  // The leaderboard refreshes on a schedule; a test recomputes it at once after seeding supports.
+  app.post('/leaderboard/refresh', async (_request, reply) => {
+    await refreshLeaderboard(ctx.database.db);
     return reply.code(204).send();
   });
 }

@@ -74,6 +74,8 @@ export async function createTestApp(driver: DatabaseDriver, overrides: Partial<A
     distDir: join(dataDir, 'dist-missing'),
     logLevel: 'silent',
     requestSigningSecret: TEST_SECRET,
+    // No scheduled leaderboard refresh writing rows under a test's feet; tests that need one refresh it themselves.
+    leaderboardRefreshMs: 0,
     ...overrides,
   };
   const app = await buildApp(config, { database, ...deps });

@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
 import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
 import type { Post } from '../../contract/post.ts';
+import type { Leaderboard } from '../../contract/leaderboard.ts';
+import type { CreatorProfile } from '../../contract/creatorProfile.ts';
 import { ApiError } from '../api/ApiError.ts';
 
 export const demoSummary: CampaignSummary = {
@@ -36,8 +38,33 @@ export const demoPost: Post = {
   createdAt: '2026-02-01T00:00:00.000Z',
 };
 
+export const demoLeaderboard: Leaderboard = {
+  period: 'week',
+  scope: 'WW',
+  refreshedAt: '2026-02-01T00:00:00.000Z',
+  campaigns: [{ rank: 1, supporters: 321, campaign: demoSummary }],
+  creators: [{ rank: 1, supporters: 321, creator: demoSummary.creator }],
+};
+
+export const demoProfile: CreatorProfile = {
+  username: 'ayu',
+  name: 'Ayu',
+  avatarUrl: null,
+  bannerUrl: null,
+  bio: 'Frames for good causes.',
+  websiteLink: 'https://ayu.example',
+  country: 'ID',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  totals: { campaigns: 1, supporters: 1234, posts: 1 },
+  collections: [{ uri: 'ayu-picks', title: 'Ayu picks', description: '', coverUrl: null, campaignsCount: 1 }],
+};
+
 /** Answers the calls the pages and the guard make; account-layer endpoints 404 as they do today. */
 export async function fakeGet(path: string): Promise<unknown> {
+  if (path === '/leaderboard') return { data: demoLeaderboard };
+  if (path === '/profiles/ayu') return { data: demoProfile };
+  if (path === '/profiles/ayu/campaigns') return { data: { items: [demoSummary], page: 1, limit: 10, total: 1 } };
+  if (path === '/profiles/ayu/posts') return { data: { items: [demoPost], page: 1, limit: 10, total: 1 } };
   if (path === '/campaigns') return { data: { items: [demoSummary], page: 1, limit: 10, total: 1 } };
   if (path === '/campaigns/demo-campaign') return { data: demoCampaign };
   if (path === '/campaigns/demo-campaign/manage') return { data: { ...demoCampaign, visitsCount: 5678, postsCount: 12, hasAccessCode: false, updatedAt: '2026-01-02T00:00:00.000Z' } };
