@@ -75,6 +75,17 @@ import {
   uriAvailabilityResponse,
 } from './campaignWrite.ts';
 import { designDraftListResponse, designDraftParams, designDraftReadResponse, designDraftSaveBody, designDraftSaveResponse } from './designDraft.ts';
+import {
+  collectionCandidateQuery,
+  collectionCandidateResponse,
+  collectionCoverPresignBody,
+  collectionCreateBody,
+  collectionListQuery,
+  collectionListResponse,
+  collectionResponse,
+  collectionUpdateBody,
+  collectionUriParams,
+} from './collection.ts';
 import { healthResponse } from './health.ts';
 import { ipLookupResponse } from './ipLookup.ts';
 import { noticeResponse } from './notice.ts';
@@ -169,6 +180,15 @@ export const apiRoutes = {
   'GET /profiles/:username': { params: profileParams, response: creatorProfileResponse },
   'GET /profiles/:username/campaigns': { params: profileParams, query: profileListQuery, response: campaignListResponse },
   'GET /profiles/:username/posts': { params: profileParams, query: profileListQuery, response: profilePostListResponse },
+
+  'GET /collections/uri-availability': { query: uriAvailabilityQuery, response: uriAvailabilityResponse },
+  'POST /collections/presigned': { body: collectionCoverPresignBody, response: presignedPhotoResponse },
+  'POST /collections': { body: collectionCreateBody, response: collectionResponse },
+  'GET /collections/:uri': { params: collectionUriParams, response: collectionResponse },
+  'PATCH /collections/:uri': { params: collectionUriParams, body: collectionUpdateBody, response: collectionResponse },
+  'DELETE /collections/:uri': { params: collectionUriParams, response: noContent },
+  'GET /account/collections': { query: collectionListQuery, response: collectionListResponse },
+  'GET /account/collection-candidates': { query: collectionCandidateQuery, response: collectionCandidateResponse },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Outside the API base: health (JSON) and stored files (bytes; uploads go through presigned URLs). */

@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health.ts';
 import { ipLookupRoutes } from './routes/ipLookup.ts';
 import { noticeRoutes } from './routes/notice.ts';
 import { postRoutes } from './routes/posts.ts';
+import { collectionRoutes } from './routes/collections.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
 import { TEST_HOOKS_PREFIX, testHookRoutes } from './routes/testHooks.ts';
@@ -176,6 +177,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         postRoutes(signed, ctx);
         leaderboardRoutes(signed, ctx);
         creatorProfileRoutes(signed, ctx);
+        collectionRoutes(signed, ctx);
         reportRoutes(signed, ctx);
         ipLookupRoutes(signed, ctx);
         noticeRoutes(signed, ctx);

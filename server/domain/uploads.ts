@@ -6,7 +6,7 @@ import { sniffImageType } from '../infra/storage/sniff.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 
 /** What an uploaded image becomes (re-encoded by adoptImageUpload). */
-export type ImagePurpose = 'avatar' | 'banner' | 'appeal';
+export type ImagePurpose = 'avatar' | 'banner' | 'appeal' | 'collection';
 /** Every kind of raw upload: frames and posts are checked by their own services, not re-encoded here. */
 export type UploadPurpose = ImagePurpose | 'frame' | 'post';
 
@@ -26,6 +26,8 @@ const outputs: Record<ImagePurpose, { width: number; height: number; fit: 'cover
   avatar: { width: 512, height: 512, fit: 'cover' },
   banner: { width: 1500, height: 500, fit: 'cover' },
   appeal: { width: 2048, height: 2048, fit: 'inside' },
+  /** A collection's cover: the link-preview shape. */
+  collection: { width: 1200, height: 630, fit: 'cover' },
 };
 
 export interface ProcessedImage {

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
 import type { Post } from '../../contract/post.ts';
+import type { Collection } from '../../contract/collection.ts';
 import type { Leaderboard } from '../../contract/leaderboard.ts';
 import type { CreatorProfile } from '../../contract/creatorProfile.ts';
 import { ApiError } from '../api/ApiError.ts';
@@ -59,8 +60,25 @@ export const demoProfile: CreatorProfile = {
   collections: [{ uri: 'ayu-picks', title: 'Ayu picks', description: '', coverUrl: null, campaignsCount: 1 }],
 };
 
+export const demoCollection: Collection = {
+  uri: 'graduation',
+  title: 'Graduation season',
+  description: 'Frames for every campus.',
+  visibility: 'public',
+  coverUrl: null,
+  hasCover: false,
+  isOwner: false,
+  creator: demoSummary.creator,
+  campaignsCount: 1,
+  supportersCount: demoSummary.supportersCount,
+  campaigns: [{ ...demoSummary, visibility: 'public' }],
+  createdAt: '2026-02-01T00:00:00.000Z',
+  updatedAt: '2026-02-01T00:00:00.000Z',
+};
+
 /** Answers the calls the pages and the guard make; account-layer endpoints 404 as they do today. */
 export async function fakeGet(path: string): Promise<unknown> {
+  if (path === '/collections/graduation') return { data: demoCollection };
   if (path === '/leaderboard') return { data: demoLeaderboard };
   if (path === '/profiles/ayu') return { data: demoProfile };
   if (path === '/profiles/ayu/campaigns') return { data: { items: [demoSummary], page: 1, limit: 10, total: 1 } };

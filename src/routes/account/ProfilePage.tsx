@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Avatar } from '../../domains/account/Avatar.tsx';
 import { planName } from '../../domains/account/planName.ts';
 import { OwnCampaigns } from '../../domains/create/OwnCampaigns.tsx';
+import { OwnCollections } from '../../domains/collection/public.ts';
 import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
 
@@ -73,6 +74,7 @@ export default function ProfilePage() {
         </div>
       </dl>
       <OwnCampaigns />
+      <OwnCollections />
     </PageContainer>
   );
 }
