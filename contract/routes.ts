@@ -58,6 +58,7 @@ import {
   unsubscribeResponse,
 } from './accountProfile.ts';
 import { pageViewRequest } from './analytics.ts';
+import { analyticsCsvResponse, analyticsQuery, campaignAnalyticsResponse, campaignShareBody, visitBody } from './campaignAnalytics.ts';
 import { campaignListQuery, campaignListResponse, campaignResponse, campaignUriParams } from './campaign.ts';
 import {
   campaignAccessBody,
@@ -133,7 +134,10 @@ export const apiRoutes = {
   'DELETE /campaigns/:uri': { params: campaignUriParams, response: noContent },
   'POST /campaigns/frames/presigned': { body: framePresignBody, response: z.object({ data: presignedUpload }) },
   'POST /campaigns/frames/check': { body: frameCheckBody, response: frameCheckResponse },
-  'POST /campaigns/:uri/visits': { params: campaignUriParams, response: noContent },
+  'POST /campaigns/:uri/visits': { params: campaignUriParams, body: visitBody, response: noContent },
+  'POST /campaigns/:uri/shares': { params: campaignUriParams, body: campaignShareBody, response: noContent },
+  'GET /campaigns/:uri/analytics': { params: campaignUriParams, query: analyticsQuery, response: campaignAnalyticsResponse },
+  'GET /campaigns/:uri/analytics.csv': { params: campaignUriParams, query: analyticsQuery, response: analyticsCsvResponse },
   'GET /campaigns/:uri/support-token': { params: campaignUriParams, response: supportTokenResponse },
   'POST /campaigns/:uri/supports': { params: campaignUriParams, body: supportBody, response: supportResponse },
   'GET /account/campaigns': { query: campaignListQuery, response: ownCampaignListResponse },

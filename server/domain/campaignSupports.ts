@@ -21,6 +21,8 @@ export interface SupportInput {
   frameId?: string | undefined;
   /** The campaign's frame ids, to refuse a frame of another campaign. */
   frameIds: readonly string[];
+  /** Two-letter country of the IP, null when unknown (creator analytics, leaderboard per country). */
+  country?: string | null;
 }
 
 /**
@@ -66,6 +68,7 @@ export class CampaignSupportService {
         const inserted = await tx
           .insert(campaignSupports)
           .values({ campaignId: input.campaignId, accountId: input.accountId, fingerprint, frameId: input.frameId ?? null })
+          .values({ campaignId: input.campaignId, accountId: input.accountId, fingerprint, frameId: input.frameId ?? null, country: input.country ?? null })
           .onConflictDoNothing()
           .returning({ id: campaignSupports.id });
         if (inserted.length === 0) return notCounted();

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/database.ts';
-import { campaignVisits, campaigns } from '../infra/db/schema.ts';
+import { campaignVisitEvents, campaignVisits, campaigns } from '../infra/db/schema.ts';
 import { fingerprintHash } from '../infra/fingerprintHash.ts';
 import type { CountFilter } from './countFilter.ts';
+
+/** Where a counted visit came from, for the creator's analytics (docs/ANALYTICS.md). */
+export interface VisitOrigin {
+  /** Lower-cased host of the referrer; null for a direct visit or one from this site. */
+  referrerHost: string | null;
+  /** Two-letter country of the IP, null when unknown. */
+  country: string | null;
+}
 
 /** A fingerprint's visits to one campaign count once per this quiet period. */
 export const VISIT_QUIET_MINUTES = 30;
@@ -18,8 +26,11 @@ export class CampaignVisitService {
     private readonly filter: CountFilter,
   ) {}
 
-  /** Records a page view; true when it counted (first visit, or the last counted one is older than the quiet period, and within the IP's caps). */
-  async visit(campaignId: string, rawFingerprint: string, ip: string): Promise<boolean> {
+  /**
+   * Records a page view; true when it counted (first visit, or the last counted one is older than the quiet period, and within the IP's caps).
+   * A counted visit also writes its event (day, country, referrer host) for the creator's analytics.
+   */
+  async visit(campaignId: string, rawFingerprint: string, ip: string, origin?: VisitOrigin): Promise<boolean> {
     const fingerprint = fingerprintHash(this.secret, 'visit', rawFingerprint);
     return this.db.transaction(async (tx) => {
       // The upsert only touches the row when the quiet period has passed, so concurrent views count once.
@@ -40,6 +51,7 @@ export class CampaignVisitService {
         .update(campaigns)
         .set({ visitsCount: sql`${campaigns.visitsCount} + 1` })
         .where(sql`${campaigns.id} = ${campaignId}`);
+      await tx.insert(campaignVisitEvents).values({ campaignId, country: origin?.country ?? null, referrerHost: origin?.referrerHost ?? null });
       return true;
     });
   }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { campaignUriParams } from '../../contract/campaign.ts';
 import { supportBody, supportResponse, supportTokenResponse } from '../../contract/campaignWrite.ts';
+import { visitBody } from '../../contract/campaignAnalytics.ts';
+import { UNKNOWN_COUNTRY } from '../../contract/ipLookup.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { optionalAccount } from '../http/requireAccount.ts';
 import { CampaignSupportService } from '../domain/campaignSupports.ts';
@@ -9,6 +11,8 @@ import type { CampaignService } from '../domain/campaigns.ts';
 import { CountFilter } from '../domain/countFilter.ts';
 import { SupportTokens } from '../domain/supportTokens.ts';
 import { requireFingerprint } from '../http/requestSigning.ts';
+import { referrerHost } from '../domain/referrerHost.ts';
+import { IpCountryLookup } from '../infra/ipLookup.ts';
 import { viewerOf } from './campaignViewer.ts';
 
 /**
@@ -26,10 +30,19 @@ export function campaignSupportRoutes(app: ZodApp, ctx: AppContext, campaigns: C
   const supports = new CampaignSupportService(ctx.database.db, ctx.signingSecret, tokens, filter);
   const visits = new CampaignVisitService(ctx.database.db, ctx.signingSecret, filter);
   const maybeSignedIn = optionalAccount(ctx);
+  // Countries of counted visits and supports, for the creator's analytics (docs/ANALYTICS.md); WW is stored as unknown (null).
+  const countries = new IpCountryLookup({ onLoadError: (error) => app.log.error({ err: error }, 'GeoIP database failed to load') });
+  const countryOf = async (ip: string) => {
+    const country = await countries.lookup(ip);
+    return country === UNKNOWN_COUNTRY ? null : country;
+  };
+  const ownHosts = [...ctx.config.publicHosts, ...(ctx.config.publicUrl ? [new URL(ctx.config.publicUrl).hostname] : [])];
 
-  app.post('/campaigns/:uri/visits', { preHandler: maybeSignedIn, schema: { params: campaignUriParams, response: { 204: z.null() } } }, async (request, reply) => {
+  app.post('/campaigns/:uri/visits', { preHandler: maybeSignedIn, schema: { params: campaignUriParams, body: visitBody, response: { 204: z.null() } } }, async (request, reply) => {
     const entry = await campaigns.read(request.params.uri, viewerOf(request));
-    await visits.visit(entry.id, requireFingerprint(request), request.ip);
+    // The page sends its own referrer; a client that does not may still send the header. Only the host is kept.
+    const referrer = request.body.referrer ?? request.headers.referer;
+    await visits.visit(entry.id, requireFingerprint(request), request.ip, { referrerHost: referrerHost(referrer, [...ownHosts, request.hostname]), country: await countryOf(request.ip) });
     return reply.code(204).send(null);
   });
 
@@ -49,6 +62,7 @@ export function campaignSupportRoutes(app: ZodApp, ctx: AppContext, campaigns: C
       pageToken: request.body.pageToken,
       frameId: request.body.frameId,
       frameIds: entry.campaign.frames.map((frame) => frame.id),
+      country: await countryOf(request.ip),
     });
     if (result.counted) campaigns.forget(request.params.uri);
     return { data: result };

@@ -16,6 +16,8 @@ import { CampaignService } from '../domain/campaigns.ts';
 import { campaignFrameRoutes } from './campaignFrames.ts';
 import { viewerOf } from './campaignViewer.ts';
 import { campaignSupportRoutes } from './campaignSupports.ts';
+import { campaignShareRoutes } from './campaignShares.ts';
+import { campaignAnalyticsRoutes } from './campaignAnalytics.ts';
 import { ownCampaignRoutes } from './ownCampaigns.ts';
 
 /** New campaigns per account and per IP per hour: plenty for a creator, a wall for a script. */
@@ -85,5 +87,7 @@ export function campaignRoutes(app: ZodApp, ctx: AppContext): void {
 
   campaignFrameRoutes(app, ctx, writes);
   campaignSupportRoutes(app, ctx, campaigns);
+  campaignShareRoutes(app, ctx, campaigns);
+  campaignAnalyticsRoutes(app, ctx);
   ownCampaignRoutes(app, ctx, campaigns);
 }

@@ -25,6 +25,7 @@ export type RouteOptions<K extends ApiRouteKey> = ParamsOption<K> &
   BodyOption<K> & {
     signal?: AbortSignal | undefined;
     headers?: Record<string, string>;
+    keepalive?: boolean;
   };
 
 /** What a route takes as body (before the server's defaults). */
@@ -80,6 +81,7 @@ export async function callRoute<K extends ApiRouteKey>(key: K, options: RouteOpt
     ...(options.body !== undefined ? { body: options.body } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.keepalive ? { keepalive: true } : {}),
   };
   const body = await (Object.keys(request).length > 0 ? client[method](path, request) : client[method](path));
   let routes: ApiRoutes;

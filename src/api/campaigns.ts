@@ -53,9 +53,9 @@ export async function unlockCampaign(uri: string, code: string): Promise<Campaig
   return body.data;
 }
 
-/** Counts a page view of the campaign (the server counts a fingerprint once per 30 minutes). */
-export async function recordVisit(uri: string): Promise<void> {
-  await callRoute('POST /campaigns/:uri/visits', { params: { uri }, headers: accessHeaders(uri) });
+/** Counts a page view of the campaign (the server counts a fingerprint once per 30 minutes); only the referrer's host is kept. */
+export async function recordVisit(uri: string, referrer?: string): Promise<void> {
+  await callRoute('POST /campaigns/:uri/visits', { params: { uri }, body: referrer ? { referrer } : {}, headers: accessHeaders(uri) });
 }
 
 /** Counts this person's support once; no image is sent. Anonymous supports need the page token (api/campaignSupports.ts countSupport). */

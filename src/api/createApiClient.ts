@@ -17,6 +17,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Let the request outlive the page (fetch keepalive), for small fire-and-forget reports such as a share. */
+  keepalive?: boolean;
 }
 
 /** Signing keys per key URL and fingerprint; clients that share one avoid fetching the key twice. */
@@ -202,7 +204,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (body !== '') headers['content-type'] = 'application/json';
       const bearer = getToken();
       if (bearer) headers['authorization'] = `Bearer ${bearer}`;
-      response = await fetchImpl(url.href, { method, headers, body: body === '' ? undefined : body, signal, credentials: 'same-origin' });
+      response = await fetchImpl(url.href, { method, headers, body: body === '' ? undefined : body, signal, credentials: 'same-origin', ...(options.keepalive ? { keepalive: true } : {}) });
       payload = await readBody(response);
     } catch (error) {
       throw transportError(error, signal, state.timedOut);

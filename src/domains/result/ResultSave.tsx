@@ -1,6 +1,7 @@
 import { Download, Share } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { recordShare } from '../../api/campaignAnalytics.ts';
 import { Button } from '../../ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { SupportResultData } from '../support/public.ts';
@@ -38,6 +39,7 @@ export function ResultSave({ result }: { result: SupportResultData }) {
   const shareFile = async () => {
     try {
       await navigator.share({ files: [file] });
+      recordShare(result.uri, 'native');
     } catch (error) {
       if (!isAbort(error)) setShareFailed(true);
     }
@@ -52,7 +54,7 @@ export function ResultSave({ result }: { result: SupportResultData }) {
       {method === 'download' && url && (
         <div className="flex flex-wrap items-center gap-3">
           <Button size="lg" asChild>
-            <a href={url} download={result.fileName}>
+            <a href={url} download={result.fileName} onClick={() => recordShare(result.uri, 'download')}>
               <Download aria-hidden="true" />
               {t('result.download')}
             </a>

@@ -10,6 +10,7 @@ import { ManageCampaignLink } from '../../domains/campaign/ManageCampaignLink.ts
 import { ReportButton } from '../../domains/campaign/ReportButton.tsx';
 import { ShareButtons } from '../../domains/campaign/ShareButtons.tsx';
 import { siteUrl } from '../../domains/campaign/shareLinks.ts';
+import { visitReferrer } from '../../domains/campaign/visitReferrer.ts';
 import { recordVisit } from '../../api/campaigns.ts';
 import { warmSupportPage, warmSupportPageNow } from './warmSupportPage.ts';
 
@@ -28,6 +29,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
   useEffect(() => {
     // Visits feed the creator's statistics; the visitor never needs to know it failed.
     recordVisit(campaign.uri).catch((error: unknown) => console.warn('Visit not recorded', error));
+    recordVisit(campaign.uri, visitReferrer()).catch((error: unknown) => console.warn('Visit not recorded', error));
   }, [campaign.uri]);
 
   // Most visitors go on to frame a photo: its workers and models load while they read.
@@ -44,6 +46,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           <ManageCampaignLink campaign={campaign} />
         </div>
         <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} />
+        <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} campaignUri={campaign.uri} />
         <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {t('pages.campaign.privacy')}

@@ -43,7 +43,7 @@ function ResultView({ campaign, result }: { campaign: Campaign; result: SupportR
           <h2 id="result-share" className="text-lg font-semibold">
             {t('result.shareTitle')}
           </h2>
-          <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.supportText', { title: campaign.title })} />
+          <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.supportText', { title: campaign.title })} campaignUri={campaign.uri} />
         </section>
         {campaign.caption.trim() && <CaptionEditor template={campaign.caption} values={blankValues} onValuesChange={setBlankValues} />}
         <AccountPrompt />

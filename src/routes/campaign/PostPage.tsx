@@ -49,7 +49,7 @@ function PostView({ post }: { post: Post }) {
         </div>
         {post.caption && <p className="leading-relaxed whitespace-pre-line">{post.caption}</p>}
         <CampaignCardLink campaign={post.campaign} />
-        <ShareButtons url={siteUrl(`/p/${post.uri}`)} text={t('share.postText', { title: post.campaign.title })} />
+        <ShareButtons url={siteUrl(`/p/${post.uri}`)} text={t('share.postText', { title: post.campaign.title })} campaignUri={post.campaign.uri} />
         <div className="flex flex-wrap gap-2">
           {isAuthor && <DeletePostButton post={post} />}
           <ReportButton target="post" uri={post.uri} />

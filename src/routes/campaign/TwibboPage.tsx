@@ -19,7 +19,7 @@ export default function TwibboPage() {
             <CampaignHeading campaign={campaign} titleClassName="text-2xl" />
             <p className="text-sm text-muted-foreground">{t('twibbo.lead')}</p>
             <UseCampaignLink uri={campaign.uri} label="useTwibbon" />
-            <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} />
+            <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} campaignUri={campaign.uri} />
           </article>
         </div>
       )}

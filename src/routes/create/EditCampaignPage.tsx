@@ -1,7 +1,8 @@
 import { ExternalLink } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ManagedCampaign } from '../../../contract/campaignWrite.ts';
 import { toast } from '../../ui/toastStore.ts';
 import { CampaignForm } from '../../domains/create/CampaignForm.tsx';
@@ -15,6 +16,7 @@ import { isApiError } from '../../api/index.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
 import { useAsync } from '../../api/useAsync.ts';
 import NotFoundPage from '../../ui/NotFoundPage.tsx';
+import { LazyCampaignAnalytics } from '../../domains/analytics/public.ts';
 
 /** /campaign/:url/:frameid? — the owner edits the campaign; anyone else gets the 404 page (the server answers 404). */
 export default function EditCampaignPage() {
@@ -34,6 +36,11 @@ function EditCampaign({ loaded, firstFrameId }: { loaded: ManagedCampaign; first
   const navigate = useNavigate();
   const { pipeline, supported } = usePipeline();
   const [campaign, setCampaign] = useState(loaded);
+  // ?tab=analytics opens the analytics (a link that can be shared or reloaded); the form is the default.
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'analytics' ? 'analytics' : 'edit';
+  const tabClass =
+    'rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:border-primary data-[state=active]:text-foreground';
 
   const save = async (values: Parameters<typeof updateBody>[0], frames: Parameters<typeof updateBody>[1]) => {
     const updated = await updateCampaign(campaign.uri, updateBody(values, frames));
@@ -57,18 +64,32 @@ function EditCampaign({ loaded, firstFrameId }: { loaded: ManagedCampaign; first
       <div className="mb-8">
         <CampaignStats campaign={campaign} />
       </div>
-      <CampaignForm
-        // A saved campaign comes back with new frame ids: start again from it.
-        key={campaign.updatedAt}
-        type={campaign.type}
-        pipeline={pipeline}
-        pipelineSupported={supported}
-        initial={formFromCampaign(campaign)}
-        existing={{ frames: campaign.frames, uri: campaign.uri, hasAccessCode: campaign.hasAccessCode, firstFrameId }}
-        submitLabel={t('create.edit.save')}
-        onSubmit={save}
-        actions={<DeleteCampaignButton uri={campaign.uri} title={campaign.title} onDeleted={() => navigate('/profile')} />}
-      />
+      <Tabs.Root value={tab} onValueChange={(value) => setSearch(value === 'analytics' ? { tab: 'analytics' } : {}, { replace: true })}>
+        <Tabs.List aria-label={t('analytics.tabs.label')} className="mb-6 flex gap-2 border-b">
+          <Tabs.Trigger value="edit" className={tabClass}>
+            {t('analytics.tabs.edit')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="analytics" className={tabClass}>
+            {t('analytics.tabs.analytics')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        {/* Kept mounted while hidden, so edits not yet saved survive a look at the analytics. */}
+        <Tabs.Content value="edit" forceMount className="data-[state=inactive]:hidden">
+          <CampaignForm
+            // A saved campaign comes back with new frame ids: start again from it.
+            key={campaign.updatedAt}
+            type={campaign.type}
+            pipeline={pipeline}
+            pipelineSupported={supported}
+            initial={formFromCampaign(campaign)}
+            existing={{ frames: campaign.frames, uri: campaign.uri, hasAccessCode: campaign.hasAccessCode, firstFrameId }}
+            submitLabel={t('create.edit.save')}
+            onSubmit={save}
+            actions={<DeleteCampaignButton uri={campaign.uri} title={campaign.title} onDeleted={() => navigate('/profile')} />}
+          />
+        </Tabs.Content>
+        <Tabs.Content value="analytics">{tab === 'analytics' && <LazyCampaignAnalytics uri={campaign.uri} />}</Tabs.Content>
+      </Tabs.Root>
     </PageContainer>
   );
 }

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { CampaignAnalytics } from '../../../contract/campaignAnalytics.ts';
+
+/** Supporters per frame, with a bar for each against the most chosen one; only for campaigns with several frames. */
+export function FrameComparison({ data }: { data: CampaignAnalytics }) {
+  const { t, i18n } = useTranslation();
+  if (data.frames.length < 2) return null;
+  const number = new Intl.NumberFormat(i18n.language);
+  const rows = [
+    ...data.frames.map((frame) => ({ key: frame.frameId, label: t('analytics.frames.frame', { number: frame.position + 1 }), supporters: frame.supporters })),
+    ...(data.otherFrames > 0 ? [{ key: 'other', label: t('analytics.frames.other'), supporters: data.otherFrames }] : []),
+  ];
+  const most = Math.max(1, ...rows.map((row) => row.supporters));
+  return (
+    <table className="w-full text-sm" data-testid="analytics-frames">
+      <caption className="mb-2 text-left text-base font-semibold">{t('analytics.frames.title')}</caption>
+      <thead>
+        <tr className="border-b">
+          <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+            {t('analytics.frames.name')}
+          </th>
+          <th scope="col" className="py-1.5 pl-3 text-right font-medium">
+            {t('analytics.series.supporters')}
+          </th>
+          <th scope="col" className="w-1/2 py-1.5 pl-3">
+            <span className="sr-only">{t('analytics.frames.bar')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b last:border-0">
+            <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+              {row.label}
+            </th>
+            <td className="py-1.5 pl-3 text-right tabular-nums">{number.format(row.supporters)}</td>
+            <td className="py-1.5 pl-3" aria-hidden="true">
+              <div className="h-3 rounded-sm bg-primary" style={{ width: `${(row.supporters / most) * 100}%` }} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
