@@ -9,7 +9,8 @@ import type { LighthouseResult } from './lighthouse.ts';
 import type { MixedLoad } from './mixedLoad.ts';
 import type { BenchApi } from './page.ts';
 import type { RealPageResult } from './realPage.ts';
+import type { SearchBench } from './search.ts';
 
 type Phases = { [K in keyof BenchApi]: Awaited<ReturnType<BenchApi[K]>> };
 
-export type RawResults = Partial<Phases> & { jsSize?: JsSize; api?: ApiLoad; mixed?: MixedLoad; lighthouse?: LighthouseResult; realPage?: RealPageResult; errors: string[] };
+export type RawResults = Partial<Phases> & { jsSize?: JsSize; api?: ApiLoad; mixed?: MixedLoad; lighthouse?: LighthouseResult; realPage?: RealPageResult; search?: SearchBench; errors: string[] };

@@ -10,6 +10,7 @@ import type { LighthouseResult, LighthouseRun } from './lighthouse.ts';
 import type { RawResults } from './rawResults.ts';
 import type { RealPageResult } from './realPage.ts';
 import { percentile, stats } from './stats.ts';
+import { searchBudgets, searchSection } from './searchReport.ts';
 import type { BudgetRow, FacePeerRun, Stats } from './types.ts';
 
 const resultsDir = resolve(import.meta.dirname, 'results');
@@ -30,6 +31,8 @@ export interface Environment {
   lighthouseDate?: string;
   /** Set when the real-page figures come from a later BENCH_ONLY=page run than the rest. */
   realPageDate?: string;
+  /** Set when the search figures come from a later BENCH_ONLY=search run than the rest. */
+  searchDate?: string;
 }
 
 /** The last written results (BENCH_ONLY=api keeps their browser figures). */
@@ -264,6 +267,7 @@ export async function writeResults(raw: RawResults, environment: Environment): P
     },
     ...lighthouseBudgets(raw.lighthouse),
     ...realPageBudgets(raw.realPage),
+    ...searchBudgets(raw.search),
   ];
 
   const summary = { budgets, warm, cold: p?.cold, coldStages: p?.coldStages, warmUpMs: p?.warmUpMs, stages, naive, resize, frameAnalysis, composite, faces: { ours, peer, peerBackend: raw.faces?.peerBackend }, previewDrag: { fps, dragP95, drawP95 }, designExport: { times: designExport, blocked: designBlocked }, jsSize: raw.jsSize };
@@ -414,6 +418,7 @@ ${raw.mixed.samples.length ? `\nFirst unexpected answers:\n\n${raw.mixed.samples
     : 'Not measured in this run.'
 }
 ${realPageSection(raw.realPage, environment)}
+${searchSection(raw.search, environment.searchDate)}
 ${lighthouseSection(raw.lighthouse, environment)}
 ${raw.errors.length ? `\n## Errors\n\n${raw.errors.map((e) => `- ${e}`).join('\n')}\n` : ''}`;
   const mdPath = resolve(resultsDir, 'latest.md');

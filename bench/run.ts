@@ -8,7 +8,8 @@
  * Options: BENCH_RUNS (warm iterations, default 15), BENCH_API=0 (skip the API loads), BENCH_ONLY=api (only the
  * API loads: the browser figures of the last full run are kept in the results files), BENCH_PORT (API server port),
  * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_ONLY=lighthouse (only Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3),
- * BENCH_REAL_PAGE=0 (skip the support flow on the built app, bench/realPage.ts), BENCH_ONLY=page (only that flow).
+ * BENCH_REAL_PAGE=0 (skip the support flow on the built app, bench/realPage.ts), BENCH_ONLY=page (only that flow),
+ * BENCH_SEARCH=0 (skip the search benchmark, bench/search.ts), BENCH_ONLY=search (only that one).
  */
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -22,6 +23,7 @@ import { lighthouseCampaign } from './lighthouse.ts';
 import type { BenchApi } from './page.ts';
 import type { RawResults } from './rawResults.ts';
 import { realPage } from './realPage.ts';
+import { searchBench } from './search.ts';
 import { readPreviousRaw, writeResults } from './report.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -76,6 +78,26 @@ async function mainRealPageOnly(): Promise<void> {
   buildInputs();
   await runRealPage(raw);
   const paths = await writeResults(raw, { ...previous.environment, realPageDate: new Date().toISOString() });
+  console.info(`bench: wrote ${paths.join(', ')}`);
+}
+
+async function runSearch(raw: RawResults): Promise<void> {
+  const t = Date.now();
+  try {
+    raw.search = await searchBench();
+    console.info(`bench: search done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    raw.errors.push(`search: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    console.error('bench: search failed', error);
+  }
+}
+
+/** BENCH_ONLY=search: the search benchmark alone (bench/search.ts), written over the last full run's search figures. */
+async function mainSearchOnly(): Promise<void> {
+  const previous = await readPreviousRaw();
+  const raw: RawResults = { ...previous.raw, search: undefined, errors: previous.raw.errors.filter((e) => !e.startsWith('search')) };
+  await runSearch(raw);
+  const paths = await writeResults(raw, { ...previous.environment, searchDate: new Date().toISOString() });
   console.info(`bench: wrote ${paths.join(', ')}`);
 }
 
@@ -155,6 +177,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_REAL_PAGE !== '0') await runRealPage(raw);
     if (process.env.BENCH_API !== '0') await runApi(raw);
     if (process.env.BENCH_LIGHTHOUSE !== '0') await runLighthouse(raw);
+    if (process.env.BENCH_SEARCH !== '0') await runSearch(raw);
     const environment = {
       date: started.toISOString(),
       cpus: cpus().length,
@@ -171,6 +194,7 @@ async function main(): Promise<void> {
 }
 
 if (process.env.BENCH_ONLY === 'api') await mainApiOnly();
+else if (process.env.BENCH_ONLY === 'search') await mainSearchOnly();
 else if (process.env.BENCH_ONLY === 'lighthouse') await mainLighthouseOnly();
 else if (process.env.BENCH_ONLY === 'page') await mainRealPageOnly();
 else await main();

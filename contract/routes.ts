@@ -95,6 +95,7 @@ import { leaderboardQuery, leaderboardResponse } from './leaderboard.ts';
 import { creatorProfileResponse, profileListQuery, profileParams, profilePostListResponse } from './creatorProfile.ts';
 import { reportBody, reportResponse } from './report.ts';
 import { requestKeyResponse } from './requestKey.ts';
+import { exploreParams, exploreQuery, exploreResponse, suggestionsQuery, suggestionsResponse } from './search.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -193,6 +194,8 @@ export const apiRoutes = {
   'DELETE /collections/:uri': { params: collectionUriParams, response: noContent },
   'GET /account/collections': { query: collectionListQuery, response: collectionListResponse },
   'GET /account/collection-candidates': { query: collectionCandidateQuery, response: collectionCandidateResponse },
+  'GET /search/suggestions': { query: suggestionsQuery, response: suggestionsResponse },
+  'GET /explore/:tab': { params: exploreParams, query: exploreQuery, response: exploreResponse },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Outside the API base: health (JSON) and stored files (bytes; uploads go through presigned URLs). */

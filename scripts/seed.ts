@@ -149,6 +149,8 @@ export async function seedDemoData(database: Database, storage: FileStorage, now
           thumbnailKey: `public/campaigns/${campaign.uri}/thumbnail.jpg`,
           ogImageKey: `public/campaigns/${campaign.uri}/og.jpg`,
           ogSquareKey: `public/campaigns/${campaign.uri}/og-square.jpg`,
+          // The demo campaigns are in Indonesian: search stems their words so (migration 0008).
+          language: 'id',
           createdAt,
           updatedAt: createdAt,
         })

@@ -33,6 +33,7 @@ import { ipLookupRoutes } from './routes/ipLookup.ts';
 import { noticeRoutes } from './routes/notice.ts';
 import { postRoutes } from './routes/posts.ts';
 import { collectionRoutes } from './routes/collections.ts';
+import { searchRoutes } from './routes/search.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
 import { TEST_HOOKS_PREFIX, testHookRoutes } from './routes/testHooks.ts';
@@ -178,6 +179,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         leaderboardRoutes(signed, ctx);
         creatorProfileRoutes(signed, ctx);
         collectionRoutes(signed, ctx);
+        searchRoutes(signed, ctx);
         reportRoutes(signed, ctx);
         ipLookupRoutes(signed, ctx);
         noticeRoutes(signed, ctx);

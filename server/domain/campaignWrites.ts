@@ -100,6 +100,8 @@ export class CampaignWriteService {
           thumbnailKey: previews.thumbnailKey,
           ogImageKey: previews.ogImageKey,
           ogSquareKey: previews.ogSquareKey,
+          // Search stems the campaign's words in its creator's language (migration 0008).
+          language: account.language,
         });
         await tx.insert(campaignFrames).values(adopted.map((frame, position) => this.frameValues(campaignId, frame, position)));
       });

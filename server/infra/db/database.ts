@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -103,7 +105,8 @@ export function boundPgliteWaits(client: PGlite, waitMs: number): PGlite {
 
 async function openPglite(dataDir: string, waitMs: number): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  // Search (migration 0008) needs these two contrib modules; PostgreSQL has them on the server.
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite({ client: boundPgliteWaits(client, waitMs), schema });
   let closed = false;
   return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AppealStatus, MonetizationState } from '../../../contract/account.ts';
 import type { DesignDocument, DesignKind } from '../../../contract/design.ts';
 
@@ -186,6 +186,9 @@ export const facebookDeletions = pgTable('facebook_deletions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** PostgreSQL's tsvector, read as its text form (only the search queries use it, inside SQL). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -213,6 +216,10 @@ export const campaigns = pgTable(
     language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Search document (migration 0008, server/domain/search.ts): title, tags and description, weighted, stemmed in `language`. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`public.search_campaign_vector("language", "title", "tags", "description")`),
+    /** Title and tags without accents, lower-cased: what typos are forgiven in (pg_trgm). */
+    searchText: text('search_text').generatedAlwaysAs(sql`public.search_campaign_text("title", "tags")`),
   },
   (table) => [
     index('campaigns_visibility_created_idx').on(table.visibility, table.createdAt),
