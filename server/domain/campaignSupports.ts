@@ -67,7 +67,6 @@ export class CampaignSupportService {
         // Conflicts on either unique key (fingerprint, or account) mean this person was counted already.
         const inserted = await tx
           .insert(campaignSupports)
-          .values({ campaignId: input.campaignId, accountId: input.accountId, fingerprint, frameId: input.frameId ?? null })
           .values({ campaignId: input.campaignId, accountId: input.accountId, fingerprint, frameId: input.frameId ?? null, country: input.country ?? null })
           .onConflictDoNothing()
           .returning({ id: campaignSupports.id });

@@ -28,7 +28,6 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
 
   useEffect(() => {
     // Visits feed the creator's statistics; the visitor never needs to know it failed.
-    recordVisit(campaign.uri).catch((error: unknown) => console.warn('Visit not recorded', error));
     recordVisit(campaign.uri, visitReferrer()).catch((error: unknown) => console.warn('Visit not recorded', error));
   }, [campaign.uri]);
 
@@ -45,7 +44,6 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           <UseCampaignLink uri={campaign.uri} label="choosePhoto" onIntent={warmSupportPageNow} />
           <ManageCampaignLink campaign={campaign} />
         </div>
-        <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} />
         <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} campaignUri={campaign.uri} />
         <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
