@@ -29,6 +29,7 @@ import { designDraftRoutes } from './routes/designDrafts.ts';
 import { campaignRoutes } from './routes/campaigns.ts';
 import { fileRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { sitemapRoutes } from './routes/sitemap.ts';
 import { ipLookupRoutes } from './routes/ipLookup.ts';
 import { noticeRoutes } from './routes/notice.ts';
 import { postRoutes } from './routes/posts.ts';
@@ -163,6 +164,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   });
 
   healthRoutes(app, ctx);
+  // robots.txt and the sitemaps, before the static site's fallback (docs/SEO.md).
+  sitemapRoutes(app, ctx);
   await app.register(async (files) => fileRoutes(files, ctx));
   const verifySignature = createSignatureVerifier(signingSecret, nonces);
   await app.register(

@@ -53,6 +53,8 @@ export interface AppConfig {
   uploadTtlSeconds: number;
   /** LEADERBOARD_REFRESH_MS: how often the leaderboard snapshot is recomputed (server/domain/leaderboard.ts); 0 turns the schedule off. */
   leaderboardRefreshMs: number;
+  /** SITEMAP_PAGE_SIZE: URLs per sitemap page (/sitemap-campaigns-1.xml…), 1 to 50,000 (server/domain/sitemap.ts). */
+  sitemapPageSize: number;
   /** SMTP connection URL (smtp:// or smtps://); when absent mails are written as .eml files under dataDir/mail. */
   smtpUrl: string | undefined;
   /** From header of every mail. */
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 15 * MiB, 'MAX_UPLOAD_BYTES'),
     uploadTtlSeconds: uploadTtlFrom(env.UPLOAD_TTL_SECONDS),
     leaderboardRefreshMs: intFrom(env.LEADERBOARD_REFRESH_MS, 10 * 60_000, 'LEADERBOARD_REFRESH_MS'),
+    sitemapPageSize: intFrom(env.SITEMAP_PAGE_SIZE, 10_000, 'SITEMAP_PAGE_SIZE'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Bingkai <no-reply@bingkai.local>',
     tokenPrivateKey: env.TOKEN_PRIVATE_KEY || undefined,

@@ -8,14 +8,20 @@ import type { AppContext } from '../context.ts';
 import { OG_IMAGE_SIZE, OG_SQUARE_SIZE } from '../domain/campaignImages.ts';
 import { CampaignService } from '../domain/campaigns.ts';
 import { PostService } from '../domain/posts.ts';
+import { CreatorProfileService } from '../domain/creatorProfiles.ts';
+import { AVATAR_SIZE, BANNER_SIZE, DEFAULT_BANNER_PREVIEW, profileParams } from '../../contract/creatorProfile.ts';
+import { CollectionService } from '../domain/collections.ts';
+import { collectionUriParams } from '../../contract/collection.ts';
 import { escapeHtml } from './escapeHtml.ts';
 import { campaignPageChunks, firstViewHtml, firstViewPreload, pickLocale, withAppScriptsAtLowPriority, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
+import { publicPageOf } from './publicPages.ts';
+import { alternateLinks, campaignStructuredData, canonicalLink, homeStructuredData, jsonLdScript, localizedPath, NOINDEX, requestedLocale, shippedLocales, withHeadTags, withHtmlLang } from './seoHead.ts';
 
 export const SITE_NAME = 'Bingkai';
 const DESCRIPTION_MAX = 200;
 
 /** A page whose link preview names a campaign or a post. */
-export type PageTarget = { kind: 'campaign'; uri: string } | { kind: 'post'; uri: string };
+export type PageTarget = { kind: 'campaign'; uri: string } | { kind: 'post'; uri: string } | { kind: 'collection'; uri: string } | { kind: 'profile'; uri: string };
 
 /**
  * The campaign or post a page path shows: /:uri, /:uri/support, /:uri/result, /twibbo/:uri and /p/:uri.
@@ -28,6 +34,8 @@ export function pageTargetOf(url: string): PageTarget | null {
   const [first = '', second, ...rest] = segments;
   if (rest.length > 0 || first === '') return null;
   if (first === 'p' && second !== undefined) return { kind: 'post', uri: second };
+  if (first === 'c' && second !== undefined) return { kind: 'collection', uri: second };
+  if (first === 'u' && second !== undefined) return { kind: 'profile', uri: second };
   if (first === 'twibbo' && second !== undefined) return { kind: 'campaign', uri: second };
   if (RESERVED_CAMPAIGN_URIS.has(first)) return null;
   if (second === undefined || second === 'support' || second === 'result') return { kind: 'campaign', uri: first };
@@ -49,6 +57,10 @@ export interface PageMeta {
   squareImage?: PageImage;
   /** A campaign's: what its page shows before the app runs (firstView.ts). */
   firstView?: FirstView;
+  /** JSON-LD of the page (seoHead.ts), from a function of how relative URLs become absolute. */
+  structuredData?: (absolute: (url: string) => string) => unknown;
+  /** Reachable by link but kept out of search results (an unlisted campaign). */
+  noindex?: boolean;
 }
 
 export interface PageImage {
@@ -69,10 +81,16 @@ function clip(text: string, max = DESCRIPTION_MAX): string {
 export interface PageSources {
   campaigns: Pick<CampaignService, 'find'>;
   posts: Pick<PostService, 'find'>;
+  /** Optional so callers that only render campaigns and posts need not build one. */
+  collections?: Pick<CollectionService, 'find'>;
+  /** Creator profiles (/u/:username); optional like collections. */
+  profiles?: Pick<CreatorProfileService, 'find'>;
 }
 
 /** One indexed read per target (campaigns.uri and posts.uri are unique); malformed URIs are not looked up. */
 export async function lookupPageMeta(sources: PageSources, target: PageTarget): Promise<PageLookup> {
+  if (target.kind === 'collection') return lookupCollectionMeta(sources, target.uri);
+  if (target.kind === 'profile') return lookupProfileMeta(sources, target.uri);
   if (target.kind === 'campaign') {
     if (target.uri.length > CAMPAIGN_URI_MAX || !CAMPAIGN_URI_PATTERN.test(target.uri)) return null;
     const entry = await sources.campaigns.find(target.uri);
@@ -92,6 +110,8 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
         creator: campaign.creator,
         frames: [...campaign.frames].sort((a, b) => a.position - b.position).map(({ url, width, height }) => ({ url, width, height })),
       },
+      structuredData: (absolute) => campaignStructuredData({ ...campaign, image: { url: campaign.ogImageUrl, ...(entry.hasOgImage ? OG_IMAGE_SIZE : {}) } }, absolute),
+      ...(campaign.visibility === 'unlisted' ? { noindex: true } : {}),
     };
   }
   if (!postUriParams.safeParse({ uri: target.uri }).success) return null;
@@ -108,6 +128,49 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
   };
 }
 
+/** A collection's preview: its cover, else its first public campaign's thumbnail; only public campaigns are named. */
+async function lookupCollectionMeta(sources: PageSources, uri: string): Promise<PageLookup> {
+  if (!sources.collections || !collectionUriParams.safeParse({ uri }).success) return null;
+  const collection = await sources.collections.find(uri);
+  if (!collection) return null;
+  const image = collection.coverUrl ?? collection.creator.avatarUrl;
+  if (!image) return 'generic';
+  const count = collection.campaigns.length;
+  return {
+    title: collection.title,
+    description: clip(collection.description) || `${count} ${count === 1 ? 'campaign' : 'campaigns'} collected by ${collection.creator.name} on ${SITE_NAME}.`,
+    path: `/c/${collection.uri}`,
+    type: 'website',
+    image: { url: image, ...(collection.hasCover ? OG_COVER_SIZE : {}) },
+  };
+}
+
+/**
+ * A creator profile's preview: the banner (else the site's default one) and the avatar as the square image. Unknown and
+ * suspended usernames are not found (404 page).
+ */
+async function lookupProfileMeta(sources: PageSources, username: string): Promise<PageLookup> {
+  const parsed = profileParams.safeParse({ username });
+  if (!sources.profiles || !parsed.success) return null;
+  const record = await sources.profiles.find(parsed.data.username);
+  if (!record) return null;
+  const { profile } = record;
+  const { campaigns, supporters } = profile.totals;
+  return {
+    title: `${profile.name} (@${profile.username})`,
+    description:
+      clip(profile.bio) ||
+      `${profile.name} on ${SITE_NAME}: ${campaigns} ${campaigns === 1 ? 'campaign' : 'campaigns'}, ${supporters} ${supporters === 1 ? 'supporter' : 'supporters'}.`,
+    path: `/u/${profile.username}`,
+    type: 'website',
+    image: profile.bannerUrl ? { url: profile.bannerUrl, ...BANNER_SIZE } : { ...DEFAULT_BANNER_PREVIEW },
+    ...(profile.avatarUrl ? { squareImage: { url: profile.avatarUrl, ...AVATAR_SIZE } } : {}),
+  };
+}
+
+/** What adoptImageUpload makes of a collection cover (server/domain/uploads.ts). */
+const OG_COVER_SIZE = { width: 1200, height: 630 } as const;
+
 export { escapeHtml };
 
 type Tag = [attribute: 'name' | 'property', key: string, value: string | number | undefined];
@@ -116,7 +179,7 @@ type Tag = [attribute: 'name' | 'property', key: string, value: string | number 
  * The head tags of a page: title, description, Open Graph and Twitter card; every value escaped. Each og:image is
  * followed by its own width and height (Open Graph's structured properties belong to the og:image before them).
  */
-export function metaTags(meta: PageMeta, origin: string): string {
+export function metaTags(meta: PageMeta, origin: string, locale: string | null = null): string {
   const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
   const image = absolute(meta.image.url);
   const imageTags = ({ url, width, height }: PageImage): Tag[] => [
@@ -139,7 +202,9 @@ export function metaTags(meta: PageMeta, origin: string): string {
     ['name', 'twitter:image', image],
   ];
   const lines = tags.filter(([, , value]) => value !== undefined).map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`);
-  return [`<title>${escapeHtml(`${meta.title} · ${SITE_NAME}`)}</title>`, ...lines].join('\n    ');
+  // A language's page (?lang=, seoHead.ts) is its own canonical; any other query is not.
+  const canonical = `<link rel="canonical" href="${escapeHtml(absolute(localizedPath(meta.path, locale)))}" />`;
+  return [`<title>${escapeHtml(`${meta.title} · ${SITE_NAME}`)}</title>`, canonical, ...lines].join('\n    ');
 }
 
 /**
@@ -212,7 +277,7 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
   }
   const parts = splitIndexHtml(html);
   // Reads are cached below, so the campaign service keeps no read cache of its own.
-  const sources: PageSources = { campaigns: new CampaignService(ctx.database.db, ctx.storage, 0), posts: new PostService(ctx.database.db, ctx.storage) };
+  const sources: PageSources = { campaigns: new CampaignService(ctx.database.db, ctx.storage, 0), posts: new PostService(ctx.database.db, ctx.storage), collections: new CollectionService(ctx.database.db, ctx.storage), profiles: new CreatorProfileService(ctx.database.db, ctx.storage) };
   const cache = new Map<string, { expires: number; lookup: Promise<PageLookup> }>();
   const messages = readLocaleMessages(join(ctx.config.distDir, 'locales'));
   const campaignChunks = campaignPageChunks(ctx.config.distDir);
@@ -237,17 +302,42 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
     return pending;
   }
 
+  const locales = shippedLocales(messages);
+
   return async (request) => {
     const target = pageTargetOf(request.url);
-    if (!target) return null;
+    const lang = requestedLocale(request.url, locales);
+    if (!target) return renderPublicPage(html, request, originOf(ctx.config, request), locales, lang);
     const found = await lookup(target);
     if (found === null) return { statusCode: 404, html };
     if (found === 'generic' || !parts) return { statusCode: 200, html };
     let after = parts.after;
     if (found.firstView && isCampaignPage(request.url, found.firstView.uri)) {
-      const locale = pickLocale(request.headers['accept-language'], messages);
+      const locale = lang ?? pickLocale(request.headers['accept-language'], messages);
       after = withFirstView(after, found.firstView, firstViewHtml(found.firstView, messages, locale), campaignChunks);
     }
-    return { statusCode: 200, html: parts.before + metaTags(found, originOf(ctx.config, request)) + after };
+    const origin = originOf(ctx.config, request);
+    return { statusCode: 200, html: withHtmlLang(parts.before, lang) + metaTags(found, origin, lang) + seoTags(found, origin, locales) + after };
   };
+}
+
+/** A named page's language alternates, its noindex and its JSON-LD (seoHead.ts); the canonical link is metaTags'. */
+function seoTags(meta: PageMeta, origin: string, locales: readonly string[]): string {
+  const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`);
+  const tags = [alternateLinks(origin, meta.path, locales)];
+  if (meta.noindex) tags.push(NOINDEX);
+  if (meta.structuredData) tags.push(jsonLdScript(meta.structuredData(absolute)));
+  return `\n    ${tags.join('\n    ')}`;
+}
+
+/**
+ * A public page that names nothing (home, explore, pricing…: publicPages.ts): the shell with its canonical link and
+ * language alternates, and on the home page the site's JSON-LD (its search box and logo). Null for other pages.
+ */
+function renderPublicPage(html: string, request: FastifyRequest, origin: string, locales: readonly string[], lang: string | null): RenderedPage | null {
+  const page = publicPageOf(request.url);
+  if (!page) return null;
+  const tags = [canonicalLink(origin, page.path, lang), alternateLinks(origin, page.path, locales)];
+  if (page.path === '/') tags.push(jsonLdScript(homeStructuredData(origin, SITE_NAME)));
+  return { statusCode: 200, html: withHtmlLang(withHeadTags(html, tags), lang) };
 }

@@ -85,7 +85,8 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string, 
   }
 
   // The wildcard static route would treat / as a directory listing request.
-  if (hasBuild) app.get('/', async (_request, reply) => reply.code(200).header('cache-control', NO_CACHE).sendFile('index.html'));
+  // The home page gets its head tags from renderPage too (canonical, language alternates, JSON-LD: seoHead.ts).
+  if (hasBuild) app.get('/', async (request, reply) => sendPage(request, reply, renderPage));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !isReserved(request.url) && acceptsPage(request.headers.accept);
@@ -97,20 +98,25 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string, 
         .type('text/html; charset=utf-8')
         .send('<!doctype html><meta charset="utf-8"><title>Bingkai</title><h1>The client is not built</h1><p>Run <code>npm run build</code> (or <code>npm start</code>, which builds when needed), then reload.</p>');
     }
-    let page: RenderedPage | null | undefined;
-    try {
-      page = await renderPage?.(request);
-    } catch (error) {
-      // A page is HTML even when its meta lookup fails: the app shell with the failure's status, so a browser
-      // shows the app's own (translated) error for its API calls, and a crawler sees 503 + Retry-After and comes
-      // back instead of keeping a broken preview. Never the JSON envelope.
-      const { status } = toEnvelope(error as Error);
-      if (status === 503) request.log.warn({ err: error }, 'page meta unavailable');
-      else request.log.error({ err: error }, 'page meta failed');
-      if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return reply.code(status).header('cache-control', NO_CACHE).sendFile('index.html');
-    }
-    if (page) return reply.code(page.statusCode).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page.html);
-    return reply.code(200).header('cache-control', NO_CACHE).sendFile('index.html');
+    return sendPage(request, reply, renderPage);
   });
+}
+
+/** A page: renderPage's answer, else index.html; on a failed lookup the shell with the failure's status. */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, renderPage: PageRenderer | undefined): Promise<FastifyReply> {
+  let page: RenderedPage | null | undefined;
+  try {
+    page = await renderPage?.(request);
+  } catch (error) {
+    // A page is HTML even when its meta lookup fails: the app shell with the failure's status, so a browser
+    // shows the app's own (translated) error for its API calls, and a crawler sees 503 + Retry-After and comes
+    // back instead of keeping a broken preview. Never the JSON envelope.
+    const { status } = toEnvelope(error as Error);
+    if (status === 503) request.log.warn({ err: error }, 'page meta unavailable');
+    else request.log.error({ err: error }, 'page meta failed');
+    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.code(status).header('cache-control', NO_CACHE).sendFile('index.html');
+  }
+  if (page) return reply.code(page.statusCode).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(page.html);
+  return reply.code(200).header('cache-control', NO_CACHE).sendFile('index.html');
 }

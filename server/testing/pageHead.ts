@@ -17,3 +17,8 @@ export function metaList(page: string): Array<[key: string, content: string]> {
 export const metaOf = (page: string): Record<string, string> => Object.fromEntries(metaList(page).reverse());
 
 export const titleOf = (page: string) => /<title>([\s\S]*?)<\/title>/.exec(page)?.[1];
+
+/** A page without the head tags seoHead.ts adds (canonical, language alternates, JSON-LD): what the shell was. */
+export function withoutSeoHead(page: string): string {
+  return page.replace(/\s*<link rel="(?:canonical|alternate)"[^>]*\/>/g, '').replace(/\s*<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { guessLocale, USER_LOCALE_KEY } from './guessLocale.ts';
+import { guessLocale, localeFromQuery, USER_LOCALE_KEY } from './guessLocale.ts';
 import { isRtlLocale, localeDirection, localeDisplayName, localeOptions, matchLocale, nativeLocaleName, SUPPORTED_LOCALES, toBcp47 } from './locales.ts';
 import { recordDisplayNames } from '../../testing/displayNames.ts';
 
@@ -98,5 +98,24 @@ describe('guessLocale', () => {
     vi.stubGlobal('navigator', { language: 'xx-YY' });
     expect(guessLocale()).toBe('en');
     expect(guessLocale({ stored: null, browser: null, fallback: 'id' })).toBe('id');
+  });
+
+  it('takes the page’s ?lang= before the stored choice, and ignores one it does not support', () => {
+    localStorage.setItem(USER_LOCALE_KEY, 'en');
+    vi.stubGlobal('navigator', { language: 'en-US' });
+    window.history.replaceState(null, '', '/merdeka-80?lang=id');
+    try {
+      expect(guessLocale()).toBe('id');
+      // Not stored: the bare URLs keep the visitor's own choice.
+      expect(localStorage.getItem(USER_LOCALE_KEY)).toBe('en');
+      window.history.replaceState(null, '', '/merdeka-80?lang=klingon');
+      expect(guessLocale()).toBe('en');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    expect(localeFromQuery('?utm_source=x&lang=ID')).toBe('ID');
+    expect(guessLocale({ query: 'ID', stored: 'en', browser: 'en' })).toBe('id');
+    expect(localeFromQuery('?lang=')).toBeNull();
+    expect(localeFromQuery('')).toBeNull();
   });
 });
