@@ -96,6 +96,7 @@ import { creatorProfileResponse, profileListQuery, profileParams, profilePostLis
 import { reportBody, reportResponse } from './report.ts';
 import { requestKeyResponse } from './requestKey.ts';
 import { exploreParams, exploreQuery, exploreResponse, suggestionsQuery, suggestionsResponse } from './search.ts';
+import { notificationIdParams, notificationListQuery, notificationListResponse, unreadCountResponse } from './notification.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -181,6 +182,12 @@ export const apiRoutes = {
   'GET /designs/:id': { params: designDraftParams, response: designDraftReadResponse },
   'PUT /designs/:id': { params: designDraftParams, body: designDraftSaveBody, response: designDraftSaveResponse },
   'DELETE /designs/:id': { params: designDraftParams, response: noContent },
+
+  'GET /notifications': { query: notificationListQuery, response: notificationListResponse },
+  'GET /notifications/unread-count': { response: unreadCountResponse },
+  'POST /notifications/read-all': { response: unreadCountResponse },
+  'POST /notifications/:id/read': { params: notificationIdParams, response: unreadCountResponse },
+
   'GET /leaderboard': { query: leaderboardQuery, response: leaderboardResponse },
   'GET /profiles/:username': { params: profileParams, response: creatorProfileResponse },
   'GET /profiles/:username/campaigns': { params: profileParams, query: profileListQuery, response: campaignListResponse },
@@ -194,6 +201,7 @@ export const apiRoutes = {
   'DELETE /collections/:uri': { params: collectionUriParams, response: noContent },
   'GET /account/collections': { query: collectionListQuery, response: collectionListResponse },
   'GET /account/collection-candidates': { query: collectionCandidateQuery, response: collectionCandidateResponse },
+
   'GET /search/suggestions': { query: suggestionsQuery, response: suggestionsResponse },
   'GET /explore/:tab': { params: exploreParams, query: exploreQuery, response: exploreResponse },
 } as const satisfies Record<string, RouteSchemas>;
@@ -213,6 +221,12 @@ export const testHookRoutes = {
   'POST /subscription': { body: z.object({ email: z.string(), plan: z.string().nullable() }), response: noContent },
   /** Recomputes the leaderboard snapshot now (server/domain/leaderboard.ts). */
   'POST /leaderboard/refresh': { response: noContent },
+  /** Sets a campaign's supporter count as if that many had supported it before (the next real support counts on from it). */
+  'POST /campaign-supporters': { body: z.object({ uri: z.string(), supporters: z.number().int() }), response: noContent },
+  /** Runs the notification jobs now (server/domain/notificationMail.ts): trending, weekly recaps, notification mail. */
+  'POST /notifications/run': {
+    response: z.object({ data: z.object({ trending: z.number(), recaps: z.number(), sent: z.number(), skipped: z.number(), retrying: z.number(), failed: z.number() }) }),
+  },
 } as const satisfies Record<string, RouteSchemas>;
 
 export type ApiRoutes = typeof apiRoutes;

@@ -48,6 +48,8 @@ import { startUploadSweep } from './domain/uploadSweep.ts';
 import { startLeaderboardRefresh } from './domain/leaderboard.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { creatorProfileRoutes } from './routes/creatorProfiles.ts';
+import { startNotificationJobs } from './domain/notificationMail.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { createStorage } from './infra/storage/createStorage.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
 import { UrlSigner } from './infra/storage/urlSigning.ts';
@@ -126,6 +128,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   app.addHook('onClose', async () => mail.close());
   // Not awaited: an unreachable SMTP server must not hold up the start; it only raises the maintenance notice.
   void mail.verify();
+  if (config.notificationJobMs > 0) {
+    // Trending, weekly recaps and the notification mail, in the background: a request never sends them. Stopped
+    // before close, so a running pass ends before the mailer and the database it uses.
+    const stopNotificationJobs = startNotificationJobs(database.db, mail, { intervalMs: config.notificationJobMs, publicUrl: config.publicUrl, signingSecret, log: app.log });
+    app.addHook('preClose', stopNotificationJobs);
+  }
   const hits: HitCounter = redis ? new RedisHitCounter(redis, `${config.redisPrefix}rate:`) : new MemoryHitCounter();
   const captcha = createCaptcha({ secret: signingSecret, cost: config.captchaCost, maxCounter: config.captchaMaxCounter, usedChallenges: nonces });
   const failures = redis ? new RedisFailureCounter(redis, `${config.redisPrefix}fail:`) : new MemoryFailureCounter();
@@ -194,6 +202,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         facebookDeletionRoutes(signed, ctx);
         appealRoutes(signed, ctx);
         designDraftRoutes(signed, ctx);
+        notificationRoutes(signed, ctx);
       });
     },
     { prefix: '/api/v2' },

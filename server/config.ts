@@ -53,6 +53,8 @@ export interface AppConfig {
   uploadTtlSeconds: number;
   /** LEADERBOARD_REFRESH_MS: how often the leaderboard snapshot is recomputed (server/domain/leaderboard.ts); 0 turns the schedule off. */
   leaderboardRefreshMs: number;
+  /** NOTIFICATION_JOB_MS: how often the notification jobs run (trending, weekly recap, notification mail; server/domain/notificationMail.ts); 0 turns them off. */
+  notificationJobMs: number;
   /** SITEMAP_PAGE_SIZE: URLs per sitemap page (/sitemap-campaigns-1.xml…), 1 to 50,000 (server/domain/sitemap.ts). */
   sitemapPageSize: number;
   /** SMTP connection URL (smtp:// or smtps://); when absent mails are written as .eml files under dataDir/mail. */
@@ -184,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 15 * MiB, 'MAX_UPLOAD_BYTES'),
     uploadTtlSeconds: uploadTtlFrom(env.UPLOAD_TTL_SECONDS),
     leaderboardRefreshMs: intFrom(env.LEADERBOARD_REFRESH_MS, 10 * 60_000, 'LEADERBOARD_REFRESH_MS'),
+    notificationJobMs: intFrom(env.NOTIFICATION_JOB_MS, 60_000, 'NOTIFICATION_JOB_MS'),
     sitemapPageSize: intFrom(env.SITEMAP_PAGE_SIZE, 10_000, 'SITEMAP_PAGE_SIZE'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Bingkai <no-reply@bingkai.local>',

@@ -6,6 +6,7 @@ import { DomainError } from '../domainError.ts';
 import { fingerprintHash } from '../infra/fingerprintHash.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
 import type { CountFilter } from './countFilter.ts';
+import { notifyMilestone } from './notifications.ts';
 import type { SupportTokens } from './supportTokens.ts';
 
 export interface SupportInput {
@@ -49,7 +50,7 @@ export class CampaignSupportService {
     const fingerprint = fingerprintHash(this.secret, 'support', input.fingerprint);
     if (!input.accountId && !(await this.anonymousMayCount(input, fingerprint))) return this.current(input.campaignId);
     try {
-      return await this.db.transaction(async (tx) => {
+      const result = await this.db.transaction(async (tx) => {
         const notCounted = async (): Promise<SupportResult> => {
           const [row] = await tx.select({ supportersCount: campaigns.supportersCount }).from(campaigns).where(eq(campaigns.id, input.campaignId));
           return { counted: false, supportersCount: row?.supportersCount ?? 0 };
@@ -78,6 +79,9 @@ export class CampaignSupportService {
           .returning({ supportersCount: campaigns.supportersCount });
         return { counted: true, supportersCount: row?.supportersCount ?? 0 };
       });
+      // After the commit: a notification that cannot be written never undoes the support (notifyMilestone never throws).
+      if (result.counted) await notifyMilestone(this.db, input.campaignId, result.supportersCount);
+      return result;
     } catch (error) {
       // A concurrent support of the same account won the race while this one attached a device: counted once.
       if (!isUniqueViolation(error)) throw error;

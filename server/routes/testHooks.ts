@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { emailField } from '../../contract/account.ts';
 import { TEST_HOOKS_SECRET_HEADER } from '../../contract/routes.ts';
 import type { AppContext, ZodApp } from '../context.ts';
-import { accounts } from '../infra/db/schema.ts';
+import { accounts, campaigns } from '../infra/db/schema.ts';
 import { DomainError, notFound } from '../domainError.ts';
 import { refreshLeaderboard } from '../domain/leaderboard.ts';
+import { runNotificationJobs } from '../domain/notificationMail.ts';
 
 export const TEST_HOOKS_PREFIX = '/api/test';
 
@@ -51,4 +52,19 @@ export function testHookRoutes(app: ZodApp, ctx: AppContext): void {
     await refreshLeaderboard(ctx.database.db);
     return reply.code(204).send();
   });
+  // A campaign "already supported" by many: the next real support counts on from here (milestones without 99 browsers).
+  const supportersBody = z.strictObject({ uri: z.string().min(1).max(120), supporters: z.number().int().min(0).max(1_000_000) });
+  app.post('/campaign-supporters', { schema: { body: supportersBody } }, async (request, reply) => {
+    const updated = await ctx.database.db
+      .update(campaigns)
+      .set({ supportersCount: request.body.supporters })
+      .where(eq(campaigns.uri, request.body.uri))
+      .returning({ id: campaigns.id });
+    if (updated.length === 0) throw notFound('No campaign has this link');
+    return reply.code(204).send();
+  });
+  // The notification jobs run on a schedule; a test runs them at once (trending, recaps, the notification mail).
+  app.post('/notifications/run', async (request) => ({
+    data: await runNotificationJobs(ctx.database.db, ctx.mail, { publicUrl: ctx.config.publicUrl, signingSecret: ctx.signingSecret, log: request.log }),
+  }));
 }

@@ -76,6 +76,8 @@ export async function createTestApp(driver: DatabaseDriver, overrides: Partial<A
     requestSigningSecret: TEST_SECRET,
     // No scheduled leaderboard refresh writing rows under a test's feet; tests that need one refresh it themselves.
     leaderboardRefreshMs: 0,
+    // Nor notification jobs mailing in the background; tests that need them run them or turn them on.
+    notificationJobMs: 0,
     ...overrides,
   };
   const app = await buildApp(config, { database, ...deps });

@@ -10,16 +10,28 @@ export const mailKinds = [
   'EMAIL_CHANGE_CANCEL',
   'ACCOUNT_DELETED',
   'APPEAL_RECEIVED',
+  // Notification mails (server/domain/notificationMail.ts), one per notification type.
+  'NOTIFICATION_MILESTONE',
+  'NOTIFICATION_TRENDING',
+  'NOTIFICATION_RECAP',
+  'NOTIFICATION_WHATS_NEW',
+  'NOTIFICATION_ARTICLE',
+  'NOTIFICATION_SUBMISSION',
+  'NOTIFICATION_COMMENTS',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 export const mailLocales = ['en', 'id'] as const;
 export type MailLocale = (typeof mailLocales)[number];
 
-/** Interpolated into the texts; `code` shows a code box, `link` a button (label `mail.<kind>.action`, else `mail.openLink`). */
+/**
+ * Interpolated into the texts; `code` shows a code box, `link` a button (label `mail.<kind>.action`, else `mail.openLink`),
+ * `unsubscribe` a signed unsubscribe link under the footer (`mail.unsubscribe`). The footer is `mail.<kind>.footer`, else `mail.footer`.
+ */
 export interface MailVars {
   name?: string;
   code?: string;
   link?: string;
+  unsubscribe?: string;
   minutes?: number;
   [key: string]: string | number | undefined;
 }
@@ -52,6 +64,12 @@ function getTranslator(): Promise<TFunction> {
   return translator;
 }
 
+/** One message of the mail texts in a mail locale (for parts a template is built from, such as a recap's lines). */
+export async function mailText(locale: MailLocale, key: string, vars: Record<string, string | number> = {}): Promise<string> {
+  const t = await getTranslator();
+  return t(key, { ...vars, lng: locale });
+}
+
 /** 'id', 'id-ID', 'id_ID' → id; anything else → en. */
 export function mailLocale(locale: string | null | undefined): MailLocale {
   return locale && /^id\b|^id[-_]/i.test(locale) ? 'id' : 'en';
@@ -67,9 +85,10 @@ export async function renderMail(kind: MailKind, locale: MailLocale, vars: MailV
   const subject = text('subject');
   const greeting = t('mail.greeting', options);
   const paragraphs = text('body').split('\n\n');
-  const footer = t('mail.footer', options);
+  const footer = t([`mail.${kind}.footer`, 'mail.footer'], options);
+  const unsubscribe = vars.unsubscribe ? t('mail.unsubscribe', options) : '';
   const action = t([`mail.${kind}.action`, 'mail.openLink'], options);
-  const plain = [greeting, ...paragraphs, vars.code ? vars.code : '', vars.link ? `${action}: ${vars.link}` : '', footer].filter(Boolean).join('\n\n');
+  const plain = [greeting, ...paragraphs, vars.code ? vars.code : '', vars.link ? `${action}: ${vars.link}` : '', footer, vars.unsubscribe ? `${unsubscribe}: ${vars.unsubscribe}` : ''].filter(Boolean).join('\n\n');
   const html = [
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1b1b1b">',
@@ -82,6 +101,7 @@ export async function renderMail(kind: MailKind, locale: MailLocale, vars: MailV
       ? `<p style="text-align:center;margin:24px 0"><a href="${escapeHtml(vars.link)}" style="background:#16dac1;color:#1b1b1b;padding:12px 24px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p><p style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(vars.link)}</p>`
       : '',
     `<p style="font-size:12px;color:#555;margin-top:32px">${escapeHtml(footer)}</p>`,
+    vars.unsubscribe ? `<p style="font-size:12px;color:#555"><a href="${escapeHtml(vars.unsubscribe)}" style="color:#555">${escapeHtml(unsubscribe)}</a></p>` : '',
     '</div></body></html>',
   ].join('');
   return { subject, text: plain, html };

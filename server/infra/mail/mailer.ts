@@ -9,8 +9,11 @@ import { mailLocale, renderMail, type MailKind, type MailVars } from './mailTemp
 export type MailStatus = 'ok' | 'down';
 
 export interface Mailer {
-  /** Renders the localized mail (html + text) and sends it; `locale` is any locale code (id* → Indonesian, else English). */
-  sendMail(kind: MailKind, to: string, locale: string | null | undefined, vars: MailVars): Promise<void>;
+  /**
+   * Renders the localized mail (html + text) and sends it; `locale` is any locale code (id* → Indonesian, else English).
+   * `listUnsubscribe` (a URL) becomes the List-Unsubscribe header of a mail sent because of a preference.
+   */
+  sendMail(kind: MailKind, to: string, locale: string | null | undefined, vars: MailVars, options?: { listUnsubscribe?: string }): Promise<void>;
   /** Current state: a failed connection check or send marks it down, the next success ok. File mode is always ok. */
   status(): MailStatus;
   /** Checks the SMTP connection now (connect, greeting, auth), records and returns the result. */
@@ -56,11 +59,12 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   const mailer: Mailer = {
-    async sendMail(kind, to, locale, vars) {
+    async sendMail(kind, to, locale, vars, extra = {}) {
       const rendered = await renderMail(kind, mailLocale(locale), vars);
+      const list = extra.listUnsubscribe ? { list: { unsubscribe: extra.listUnsubscribe } } : {};
       let info: { message?: Buffer };
       try {
-        info = (await transport.sendMail({ from: options.from, to, ...rendered, headers: { 'x-bingkai-mail': kind } })) as { message?: Buffer };
+        info = (await transport.sendMail({ from: options.from, to, ...rendered, headers: { 'x-bingkai-mail': kind }, ...list })) as { message?: Buffer };
       } catch (error) {
         if (options.smtpUrl && !perMessageErrors.has((error as { code?: string }).code ?? '')) record('down', error);
         throw error;

@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { isLoggedIn, LazyAccountMenu, useAccountStore } from '../../domains/account/public.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LazyCreateCampaignDialog } from '../../domains/create/public.ts';
+import { LazyNotificationBell } from '../../domains/notification/public.ts';
 import { NavbarSearch } from './NavbarSearch.tsx';
 import { ThemeSwitcher } from './ThemeSwitcher.tsx';
 
@@ -55,9 +56,14 @@ export function Navbar({ navbarSearch, top }: NavbarProps) {
           <LanguageSwitcher className="hidden sm:block" />
           <ThemeSwitcher />
           {loggedIn ? (
-            <Suspense fallback={<span className="inline-block size-9 rounded-full bg-muted" aria-hidden="true" />}>
-              <LazyAccountMenu />
-            </Suspense>
+            <>
+              <Suspense fallback={null}>
+                <LazyNotificationBell />
+              </Suspense>
+              <Suspense fallback={<span className="inline-block size-9 rounded-full bg-muted" aria-hidden="true" />}>
+                <LazyAccountMenu />
+              </Suspense>
+            </>
           ) : (
             <Button variant="outline" size="sm" onClick={() => openAuthModal('sign-in')}>
               {t('nav.signIn')}
