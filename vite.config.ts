@@ -56,8 +56,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), locales(), precompress()],
-  // The manifest tells the server which chunks a campaign page needs, to preload them with the page (server/http/firstView.ts).
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: { outDir: 'dist', sourcemap: true },
   // ES workers keep lazy imports (libheif, tasks-vision) in their own chunks.
   worker: { format: 'es' },
   // Listed up front so Vitest's browser runs never re-optimize (and reload) mid-run.

@@ -59,56 +59,10 @@ function message(messages: Map<string, LocaleMessages>, locale: string, key: str
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
-/**
- * The head tags of a campaign page's first view: the frame's preload, which starts its download before the CSS and
- * scripts are parsed (it is the page's largest paint), and the modulepreloads of the campaign route's `chunks`
- * (campaignPageChunks), so the route's code arrives with the app instead of after it.
- */
-export function firstViewPreload(view: FirstView, chunks: readonly string[] = []): string {
+/** The head tag that starts the frame download before the CSS and scripts are parsed: it is the page's largest paint. */
+export function firstViewPreload(view: FirstView): string {
   const frame = view.frames[0];
-  const tags = frame ? [`<link rel="preload" as="image" href="${escape(frame.url)}" fetchpriority="high" />`] : [];
-  return [...tags, ...chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${escape(file)}">`)].join('\n  ');
-}
-
-/** The campaign route's module, as the build's manifest names it (src/app/routeTable.ts loads it). */
-export const CAMPAIGN_ROUTE_MODULE = 'src/routes/campaign/CampaignPage.tsx';
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-
-/**
- * The files of the chunks the campaign route loads (its module and every chunk it imports statically, transitively)
- * that the shell does not preload already, from the build's manifest (dist/.vite/manifest.json); [] without one.
- */
-export function campaignPageChunks(distDir: string): string[] {
-  let manifest: Record<string, ManifestChunk>;
-  try {
-    manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  } catch {
-    return [];
-  }
-  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      if (into.has(key) || !manifest[key]) continue;
-      into.add(key);
-      closure(manifest[key].imports ?? [], into);
-    }
-    return into;
-  };
-  const shell = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-  return [...closure([CAMPAIGN_ROUTE_MODULE])].filter((key) => !shell.has(key)).map((key) => manifest[key]!.file);
-}
-
-/**
- * The shell's app scripts (the entry module and its modulepreloads) fetched at low priority: with the first view on
- * screen the page needs none of them to paint, so on a slow link the CSS and the frame (the largest paint) get the
- * bandwidth first, and the app follows.
- */
-export function withAppScriptsAtLowPriority(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+  return frame ? `<link rel="preload" as="image" href="${escape(frame.url)}" fetchpriority="high" />` : '';
 }
 
 // lucide's Frame icon, as the navbar draws it.

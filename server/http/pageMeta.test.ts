@@ -7,7 +7,6 @@ import { campaigns, posts } from '../infra/db/schema.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { builtIndexHtml, metaList, metaOf, titleOf, withoutSeoHead } from '../testing/pageHead.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
-import { CAMPAIGN_ROUTE_MODULE } from './firstView.ts';
 import { inlineScriptHashes } from './inlineScripts.ts';
 import { escapeHtml, metaTags, pageTargetOf, splitIndexHtml } from './pageMeta.ts';
 
@@ -74,9 +73,6 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     // As the build copies them (vite.config.ts): the first view's words come from there.
     await cp(new URL('../../locales', import.meta.url), join(dist, 'locales'), { recursive: true });
-    await mkdir(join(dist, '.vite'));
-    const manifest = { 'index.html': { file: 'assets/index-abc123.js', isEntry: true }, [CAMPAIGN_ROUTE_MODULE]: { file: 'assets/CampaignPage-def456.js', isDynamicEntry: true } };
-    await writeFile(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
     t = await createTestApp(driver, { distDir: dist, publicUrl: 'https://bingkai.test' });
     const db = t.database.db;
     const creator = await insertCreator(db, 'creator');
@@ -137,9 +133,7 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     expect(inlineScriptHashes(response.body)).toEqual(inlineScriptHashes(indexHtml));
     expect(inlineScriptHashes(indexHtml)).toHaveLength(1);
     expect(String(response.headers['content-security-policy'])).toContain(inlineScriptHashes(indexHtml)[0]);
-    // With the first view on screen the app's scripts are not needed to paint: fetched after the CSS and the frame.
-    expect(response.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc123.js"></script>');
-    expect((await page('/merdeka-80/support')).body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     expect(response.body).toContain('<div id="root"></div>');
   });
 
@@ -159,8 +153,6 @@ describe.each(drivers)('page meta (%s)', (driver) => {
       const body = (await page(url)).body;
       const head = body.slice(0, body.indexOf('</head>'));
       expect(head, url).toContain('<link rel="preload" as="image" href="https://bingkai.test/files/public/campaigns/merdeka-80/frame-0.png" fetchpriority="high" />');
-      // The campaign route's code comes with the app, not after it (firstView.ts campaignPageChunks).
-      expect(head, url).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/CampaignPage-def456.js">');
       // Before the app's root, never inside it: React owns #root and firstViewHandoff.ts removes the view.
       expect(body.indexOf('<div id="first-view"'), url).toBeGreaterThan(body.indexOf('</head>'));
       expect(body.indexOf('<div id="first-view"'), url).toBeLessThan(body.indexOf('<div id="root"></div>'));
@@ -198,7 +190,6 @@ describe.each(drivers)('page meta (%s)', (driver) => {
       const body = (await page(url)).body;
       expect(body, url).not.toContain('first-view');
       expect(body, url).not.toContain('rel="preload"');
-      expect(body, url).not.toContain('CampaignPage-def456.js');
     }
   });
 

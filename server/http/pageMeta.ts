@@ -13,7 +13,7 @@ import { AVATAR_SIZE, BANNER_SIZE, DEFAULT_BANNER_PREVIEW, profileParams } from 
 import { CollectionService } from '../domain/collections.ts';
 import { collectionUriParams } from '../../contract/collection.ts';
 import { escapeHtml } from './escapeHtml.ts';
-import { campaignPageChunks, firstViewHtml, firstViewPreload, pickLocale, withAppScriptsAtLowPriority, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
+import { firstViewHtml, firstViewPreload, pickLocale, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
 import { publicPageOf } from './publicPages.ts';
 import { alternateLinks, campaignStructuredData, canonicalLink, homeStructuredData, jsonLdScript, localizedPath, NOINDEX, requestedLocale, shippedLocales, withHeadTags, withHtmlLang } from './seoHead.ts';
 
@@ -225,15 +225,14 @@ export function isCampaignPage(url: string, uri: string): boolean {
 }
 
 /**
- * The shell with a campaign page's first view before its app root, the frame's preload and the modulepreloads of
- * the route's `chunks` in its head, and its app scripts at low priority. The shell is returned as it was when it has no empty root to put the view before.
+ * The shell with a campaign page's first view before its app root and the frame's preload in its head. The shell
+ * is returned as it was when it has no empty root to put the view before.
  */
-export function withFirstView(after: string, view: FirstView, body: string, chunks: readonly string[] = []): string {
+export function withFirstView(after: string, view: FirstView, body: string): string {
   const root = after.indexOf(ROOT_DIV);
   const head = after.indexOf('</head>');
   if (root < 0 || head < 0 || head > root) return after;
-  // The view paints without the app: its scripts come after the CSS and the frame.
-  return withAppScriptsAtLowPriority(after.slice(0, head) + firstViewPreload(view, chunks) + '\n  ' + after.slice(head, root) + body + after.slice(root));
+  return after.slice(0, head) + firstViewPreload(view) + '\n  ' + after.slice(head, root) + body + after.slice(root);
 }
 
 /** A Host header value: a name or bracketed IPv6 address, then an optional numeric port. */
@@ -280,7 +279,6 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
   const sources: PageSources = { campaigns: new CampaignService(ctx.database.db, ctx.storage, 0), posts: new PostService(ctx.database.db, ctx.storage), collections: new CollectionService(ctx.database.db, ctx.storage), profiles: new CreatorProfileService(ctx.database.db, ctx.storage) };
   const cache = new Map<string, { expires: number; lookup: Promise<PageLookup> }>();
   const messages = readLocaleMessages(join(ctx.config.distDir, 'locales'));
-  const campaignChunks = campaignPageChunks(ctx.config.distDir);
 
   function lookup(target: PageTarget): Promise<PageLookup> {
     const key = `${target.kind}:${target.uri}`;
@@ -314,7 +312,7 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
     let after = parts.after;
     if (found.firstView && isCampaignPage(request.url, found.firstView.uri)) {
       const locale = lang ?? pickLocale(request.headers['accept-language'], messages);
-      after = withFirstView(after, found.firstView, firstViewHtml(found.firstView, messages, locale), campaignChunks);
+      after = withFirstView(after, found.firstView, firstViewHtml(found.firstView, messages, locale));
     }
     const origin = originOf(ctx.config, request);
     return { statusCode: 200, html: withHtmlLang(parts.before, lang) + metaTags(found, origin, lang) + seoTags(found, origin, locales) + after };
