@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { suggestCampaignUri } from '../../../contract/campaignUri.ts';
 import { COLLECTION_LIMITS, collectionVisibilities, type Collection } from '../../../contract/collection.ts';
-import { createCollection, updateCollection } from '../../api/collections.ts';
+import { checkCollectionUri, createCollection, updateCollection } from '../../api/collections.ts';
+import { useUriAvailability } from '../../lib/useUriAvailability.ts';
 import { errorMessageKey, isApiError } from '../../api/index.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -13,7 +14,6 @@ import { CampaignOrderList } from './CampaignOrderList.tsx';
 import { CampaignPicker } from './CampaignPicker.tsx';
 import { collectionFormProblems, createBody, emptyCollectionForm, formFromCollection, updateBody, type CollectionFormField, type CollectionFormValues } from './collectionForm.ts';
 import { CoverField } from './CoverField.tsx';
-import { useCollectionUri } from './useCollectionUri.ts';
 
 const VISIBILITY_ICONS = { public: Globe, unlisted: Link2 } as const;
 
@@ -36,7 +36,7 @@ export function CollectionEditor({ collection, onSaved, onCancel }: CollectionEd
   const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [serverError, setServerError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const uriStatus = useCollectionUri(values.uri, collection?.uri);
+  const uriStatus = useUriAvailability(values.uri, collection?.uri, checkCollectionUri);
 
   const set = (patch: Partial<CollectionFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const problems = collectionFormProblems(values);

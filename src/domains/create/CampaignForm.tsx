@@ -20,7 +20,8 @@ import { SignInPrompt } from './SignInPrompt.tsx';
 import { useCampaignFormState } from './useCampaignFormState.ts';
 import { useFrameDrafts } from './useFrameDrafts.ts';
 import { UriField } from './UriField.tsx';
-import { useUriAvailability } from './useUriAvailability.ts';
+import { useUriAvailability } from '../../lib/useUriAvailability.ts';
+import { checkUriAvailability } from '../../api/campaignWrites.ts';
 import { VisibilityField } from './VisibilityField.tsx';
 
 export interface CampaignFormProps {
@@ -73,7 +74,7 @@ export function CampaignForm({ type, pipeline, pipelineSupported, initial, exist
     keepPickedFrames('background', { files: [file], values: form.values });
     navigate('/create/background');
   };
-  const uriStatus = useUriAvailability(form.values.uri, existing?.uri);
+  const uriStatus = useUriAvailability(form.values.uri, existing?.uri, checkUriAvailability);
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Bumped by a refused submit: focus then moves to the first field with a problem; the form's message is an alert.

@@ -5,7 +5,7 @@ import { CAMPAIGN_URI_MAX } from '../../../contract/campaignUri.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { inputClass } from '../../ui/TextField.tsx';
 import { cn } from '../../lib/cn.ts';
-import type { UriStatus } from './useUriAvailability.ts';
+import type { UriStatus } from '../../lib/useUriAvailability.ts';
 
 export interface UriFieldProps {
   value: string;

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
-import { campaignUriProblem } from '../../../contract/campaignUri.ts';
-import { checkUriAvailability } from '../../api/campaignWrites.ts';
+import { campaignUriProblem } from '../../contract/campaignUri.ts';
+import type { UriAvailability } from '../../contract/campaignWrite.ts';
 
 export type UriStatus = 'idle' | 'checking' | 'available' | 'taken' | 'reserved' | 'invalid' | 'own' | 'error';
 
 export const URI_CHECK_DELAY_MS = 400;
 
+/** The server's answer to "is this link free?" (campaigns and collections answer alike). */
+export type UriCheck = (uri: string, signal: AbortSignal) => Promise<UriAvailability>;
+
 /**
- * Availability of a link as the creator types: format and reserved words at once, the server
- * after a pause in typing. `own` is the campaign's current link on the edit page.
+ * Availability of a link as the creator types: the link rule (contract/campaignUri.ts) at once, `check` on the server
+ * after a pause in typing. `own` is the current link on an edit page. Campaigns and collections share the rule.
  */
-export function useUriAvailability(uri: string, ownUri?: string): UriStatus {
+export function useUriAvailability(uri: string, ownUri: string | undefined, check: UriCheck): UriStatus {
   const value = uri.trim();
   const local: UriStatus | null = value === '' ? 'idle' : value === ownUri ? 'own' : campaignUriProblem(value);
   const [remote, setRemote] = useState<{ uri: string; status: UriStatus } | null>(null);
@@ -19,7 +22,7 @@ export function useUriAvailability(uri: string, ownUri?: string): UriStatus {
     if (local !== null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      checkUriAvailability(value, controller.signal).then(
+      check(value, controller.signal).then(
         (answer) => setRemote({ uri: value, status: answer.available ? 'available' : (answer.reason ?? 'taken') }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
@@ -32,7 +35,7 @@ export function useUriAvailability(uri: string, ownUri?: string): UriStatus {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [local, value]);
+  }, [local, value, check]);
 
   if (local !== null) return local;
   return remote?.uri === value ? remote.status : 'checking';
