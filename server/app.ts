@@ -53,6 +53,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { createStorage } from './infra/storage/createStorage.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
 import { UrlSigner } from './infra/storage/urlSigning.ts';
+import { IpCountryLookup } from './infra/ipLookup.ts';
 
 const NONCE_PURGE_INTERVAL_MS = 10 * 60_000;
 
@@ -137,7 +138,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const hits: HitCounter = redis ? new RedisHitCounter(redis, `${config.redisPrefix}rate:`) : new MemoryHitCounter();
   const captcha = createCaptcha({ secret: signingSecret, cost: config.captchaCost, maxCounter: config.captchaMaxCounter, usedChallenges: nonces });
   const failures = redis ? new RedisFailureCounter(redis, `${config.redisPrefix}fail:`) : new MemoryFailureCounter();
-  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, version: packageVersion(), startedAt: Date.now() };
+  const countries = new IpCountryLookup({ onLoadError: (error) => app.log.error({ err: error }, 'GeoIP database failed to load') });
+  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, version: packageVersion(), startedAt: Date.now() };
 
   // JSON bodies are kept as text too: signatures cover the exact bytes sent.
   app.removeAllContentTypeParsers();

@@ -10,6 +10,7 @@ import type { NonceStore } from './infra/nonceStore.ts';
 import type { TokenService } from './infra/tokens.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
 import type { UrlSigner } from './infra/storage/urlSigning.ts';
+import type { IpCountryLookup } from './infra/ipLookup.ts';
 
 /** What route plugins need, built once in buildApp. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   hits: HitCounter;
   /** Sign-in failures per email, IP and both, for the slowdown (routes/accountRateLimits.ts); Redis-backed when configured. */
   failures: FailureCounter;
+  /** The IP → country database, loaded once on first use and shared by the routes that ask it. */
+  countries: IpCountryLookup;
   version: string;
   startedAt: number;
 }

@@ -12,7 +12,6 @@ import { CountFilter } from '../domain/countFilter.ts';
 import { SupportTokens } from '../domain/supportTokens.ts';
 import { requireFingerprint } from '../http/requestSigning.ts';
 import { referrerHost } from '../domain/referrerHost.ts';
-import { IpCountryLookup } from '../infra/ipLookup.ts';
 import { viewerOf } from './campaignViewer.ts';
 
 /**
@@ -31,9 +30,8 @@ export function campaignSupportRoutes(app: ZodApp, ctx: AppContext, campaigns: C
   const visits = new CampaignVisitService(ctx.database.db, ctx.signingSecret, filter);
   const maybeSignedIn = optionalAccount(ctx);
   // Countries of counted visits and supports, for the creator's analytics (docs/ANALYTICS.md); WW is stored as unknown (null).
-  const countries = new IpCountryLookup({ onLoadError: (error) => app.log.error({ err: error }, 'GeoIP database failed to load') });
   const countryOf = async (ip: string) => {
-    const country = await countries.lookup(ip);
+    const country = await ctx.countries.lookup(ip);
     return country === UNKNOWN_COUNTRY ? null : country;
   };
   const ownHosts = [...ctx.config.publicHosts, ...(ctx.config.publicUrl ? [new URL(ctx.config.publicUrl).hostname] : [])];
