@@ -137,7 +137,8 @@ describe.each(['en', 'id'] as const)('every page in %s', (lng) => {
     } else {
       expect(screen.getByRole('navigation', { name: lng === 'en' ? 'Main' : 'Utama' })).toBeTruthy();
       expect(document.querySelector('footer')).toBeTruthy();
-      expect(document.querySelector('search') !== null).toBe(NAVBAR_SEARCH.has(name));
+      // The navbar's search, not a page's own (explore has one in the page).
+      expect(document.querySelector('header search') !== null).toBe(NAVBAR_SEARCH.has(name));
     }
   });
 
@@ -176,7 +177,7 @@ describe('page behaviour', () => {
 
   it('navbar search goes to /explore/campaign?q=…', async () => {
     const { router } = await show('/', 'home');
-    const input = screen.getByRole('searchbox', { name: 'Search campaigns' }) as HTMLInputElement;
+    const input = screen.getByRole('combobox', { name: 'Search campaigns' }) as HTMLInputElement;
     await act(async () => {
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
       setter?.call(input, 'reef & sea');
@@ -193,9 +194,9 @@ describe('page behaviour', () => {
     const { fakeGet } = await import('../testing/apiMock.ts');
     const get = vi.mocked(apiV2.get);
     get.mockImplementation(async (path: string, options?: { query?: Record<string, unknown> }) => {
-      if (path !== '/campaigns') return fakeGet(path);
+      if (path !== '/explore/campaign') return fakeGet(path);
       const page = Number(options?.query?.page ?? 1);
-      return { data: { items: [{ ...demoSummary, uri: `c-${page}`, title: `Campaign on page ${page}` }], page, limit: 12, total: 30 } };
+      return { data: { tab: 'campaign', items: [{ ...demoSummary, uri: `c-${page}`, title: `Campaign on page ${page}` }], page, limit: 10, total: 30, sort: 'trending' } };
     });
     const { router } = await show('/explore/campaign', 'explore');
     await screen.findByText('Campaign on page 1');
@@ -204,7 +205,7 @@ describe('page behaviour', () => {
     });
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await screen.findByText('Campaign on page 2');
-    expect(get).toHaveBeenLastCalledWith('/campaigns', expect.objectContaining({ query: { page: 2, limit: 12 } }));
+    expect(get).toHaveBeenLastCalledWith('/explore/campaign', expect.objectContaining({ query: expect.objectContaining({ page: 2 }) }));
     get.mockImplementation(fakeGet as never);
   });
 

@@ -79,6 +79,7 @@ export const demoCollection: Collection = {
 /** Answers the calls the pages and the guard make; account-layer endpoints 404 as they do today. */
 export async function fakeGet(path: string): Promise<unknown> {
   if (path === '/collections/graduation') return { data: demoCollection };
+  if (path.startsWith('/explore/campaign')) return { data: { tab: 'campaign', items: [demoSummary], page: 1, limit: 10, total: 1, sort: 'trending' } };
   if (path === '/leaderboard') return { data: demoLeaderboard };
   if (path === '/profiles/ayu') return { data: demoProfile };
   if (path === '/profiles/ayu/campaigns') return { data: { items: [demoSummary], page: 1, limit: 10, total: 1 } };
