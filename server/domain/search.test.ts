@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exploreQuery, type ExploreQuery } from '../../contract/search.ts';
-import { accounts, campaignSupports, campaigns, collectionCampaigns, collections } from '../infra/db/schema.ts';
+import { accounts, campaignSupports, campaigns, collectionCampaigns, collections, searchWords as searchWordsTable } from '../infra/db/schema.ts';
 import { LocalFileStorage } from '../infra/storage/localStorage.ts';
 import { UrlSigner } from '../infra/storage/urlSigning.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
@@ -74,6 +74,19 @@ describe.each(drivers)('SearchService (%s)', (driver) => {
   it('finds a campaign despite a typo', async () => {
     expect(await uris({ q: 'merdak' })).toContain('hut-ri');
     expect(await uris({ q: 'kampugn' })).toEqual(['lomba']);
+  });
+
+  it('corrects a typo of a description word too, and of every word of a longer query', async () => {
+    // "semangat" is only in the description of `lomba`; "kampugn" and "agustsu" are typos of two campaigns' titles.
+    expect(await uris({ q: 'semangta' })).toEqual(['lomba']);
+    expect(await uris({ q: 'rayakn kemerdekan' })).toEqual(['hut-ri']);
+    // Every word still counts: a typo of one campaign's word and a word of another find neither.
+    expect(await uris({ q: 'kampugn paris' })).toEqual([]);
+  });
+
+  it('takes the last word as the start of a word from two letters on once the others found little', async () => {
+    expect(await uris({ q: 'lomba ka' })).toEqual(['lomba']);
+    expect(await uris({ q: 'spring ru' })).toEqual(['running']);
   });
 
   it('finds a campaign by the start of a word, as one types', async () => {
@@ -151,3 +164,71 @@ describe.each(drivers)('SearchService (%s)', (driver) => {
     expect(await service.suggest('  ')).toEqual({ campaigns: [], creators: [], collections: [] });
   });
 });
+
+describe.each(drivers)('search_words, the known words typos are corrected to (%s)', (driver) => {
+  let database: TestDatabase;
+  let service: SearchService;
+  let creatorId: string;
+  const storage = new LocalFileStorage({ root: '/nonexistent', signer: new UrlSigner(new TextEncoder().encode('x'.repeat(32))), maxObjectBytes: 64, publicUrl: '' });
+  const uris = async (q: string) => (await service.explore('campaign', exploreQuery.parse({ q }))).items.map((item) => ('uri' in item ? item.uri : ''));
+  const counts = async (words: string[]) =>
+    Object.fromEntries(
+      (await database.db.select().from(searchWordsTable).where(inArray(searchWordsTable.word, words)).orderBy(asc(searchWordsTable.word))).map((row) => [row.word, row.ndoc]),
+    );
+  const set = (uri: string, fields: Partial<typeof campaigns.$inferInsert>) => database.db.update(campaigns).set(fields).where(eq(campaigns.uri, uri));
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    service = new SearchService(database.db, storage);
+    creatorId = (await insertCreator(database.db, 'sari')).id;
+  });
+  afterAll(() => database.dispose());
+
+  it('counts the words of public campaigns as they are written, edited, hidden and deleted', async () => {
+    // One statement with two campaigns: the words are counted once per campaign, lower-cased, without accents.
+    await database.db.insert(campaigns).values([
+      { uri: 'w1', title: 'Pawai Budaya', description: 'Café pawai', tags: ['budaya'], creatorId, thumbnailKey: 'public/campaigns/w1/t.jpg' },
+      { uri: 'w2', title: 'Pawai Obor', description: '', tags: [], creatorId, thumbnailKey: 'public/campaigns/w2/t.jpg' },
+      { uri: 'w3', title: 'Rahasia Pawai', description: '', tags: [], visibility: 'private', creatorId, thumbnailKey: 'public/campaigns/w3/t.jpg' },
+    ]);
+    expect(await counts(['pawai', 'budaya', 'cafe', 'obor', 'rahasia'])).toEqual({ pawai: 2, budaya: 1, cafe: 1, obor: 1 });
+
+    // An edit moves the counts of the words that changed; an edit of anything else leaves them.
+    await set('w2', { title: 'Obor Nusantara', supportersCount: 7 });
+    expect(await counts(['pawai', 'obor', 'nusantara'])).toEqual({ pawai: 1, obor: 1, nusantara: 1 });
+    await set('w1', { supportersCount: 8, category: 'celebration' });
+    expect(await counts(['pawai', 'budaya'])).toEqual({ pawai: 1, budaya: 1 });
+
+    // Hidden, its words go (unless another public campaign has them); public again, they come back.
+    await set('w1', { visibility: 'unlisted' });
+    expect(await counts(['pawai', 'budaya', 'cafe'])).toEqual({});
+    await set('w3', { visibility: 'public' });
+    expect(await counts(['pawai', 'rahasia'])).toEqual({ pawai: 1, rahasia: 1 });
+    await set('w1', { visibility: 'public' });
+    expect(await counts(['pawai', 'budaya'])).toEqual({ pawai: 2, budaya: 1 });
+
+    await database.db.delete(campaigns).where(inArray(campaigns.uri, ['w1', 'w3']));
+    expect(await counts(['pawai', 'budaya', 'cafe', 'rahasia', 'obor'])).toEqual({ obor: 1 });
+  });
+
+  it('ranks a campaign found through a stem by where the word is, a title above a description', async () => {
+    await insertCampaign(database.db, creatorId, { uri: 'garden-title' });
+    await set('garden-title', { title: 'Community Garden', description: 'Plant with us', tags: [], language: 'en', supportersCount: 1 });
+    await insertCampaign(database.db, creatorId, { uri: 'garden-description' });
+    await set('garden-description', { title: 'Spring fair', description: 'Tour the community gardens', tags: [], language: 'en', supportersCount: 100 });
+    expect(await uris('gardening')).toEqual(['garden-title', 'garden-description']);
+    expect(await uris('community gardening')).toEqual(['garden-title', 'garden-description']);
+  });
+
+  it('corrects typos to the words campaigns have now, not to those they had', async () => {
+    await insertCampaign(database.db, creatorId, { uri: 'festival' });
+    await set('festival', { title: 'Festival Layang', description: 'Lomba layang-layang' });
+    expect(await uris('festivl')).toEqual(['festival']);
+    await set('festival', { title: 'Karnaval Layang' });
+    expect(await uris('karnavl')).toEqual(['festival']);
+    expect(await uris('festivl')).toEqual([]);
+    await set('festival', { visibility: 'private' });
+    expect(await uris('karnavl')).toEqual([]);
+  });
+});
+

@@ -13,9 +13,14 @@ import { toCampaignSummary } from './campaigns.ts';
  * - words: full-text search. The query is matched as written (the last word also as a prefix, for as-you-type)
  *   and stemmed in each language a campaign can be stemmed in (its document is stemmed in its own language,
  *   search_config), all without accents (search_unaccent). ts_rank weighs title (A) over tags (B) over
- *   description (C).
- * - typos and parts of words: pg_trgm word similarity of the query to the title and tags (campaigns), the
- *   name and username (creators), the title (collections), at TYPO_SIMILARITY or more.
+ *   description (C); a campaign is ranked by the words as written, and only one found through a stem alone by all
+ *   the forms (ts_rank's cost grows with every lexeme of the query, over every match).
+ * - typos (campaigns): when the words find less than a page, each query word is corrected to its most similar
+ *   words of public campaigns (pg_trgm similarity over the small table search_words, migration 0009, at
+ *   CORRECTION_SIMILARITY or more) and the full-text query runs again with the corrections: an indexed query, not a
+ *   trigram comparison with every campaign. The last word is then also a prefix from two letters on.
+ * - typos and parts of words (creators, collections): pg_trgm word similarity of the query to the name and username
+ *   (creators), the title (collections), at TYPO_SIMILARITY or more.
  * - a campaign is also found by its creator's name or username.
  *
  * Nothing of a suspended account is found, nor a campaign or collection that is not public.
@@ -23,6 +28,16 @@ import { toCampaignSummary } from './campaigns.ts';
 
 /** pg_trgm word similarity a typo or a partial word needs (pg_trgm's default of 0.6 misses one-letter typos). */
 export const TYPO_SIMILARITY = 0.5;
+/** pg_trgm similarity a known word needs to stand in for a query word ("merdak" and "merdeka": 0.36). */
+export const CORRECTION_SIMILARITY = 0.3;
+/** Known words a query word is corrected to at most (the most similar ones, the most used first among equals)… */
+const CORRECTIONS_MAX = 3;
+/** …as similar as the best one or nearly ("marathn": "marathon", 0.55, not also "mara", 0.44). */
+const CORRECTION_CLOSE = 0.85;
+/** A word of fewer campaigns than this is corrected too: it may be the same typo made once in a campaign. */
+const CORRECT_BELOW = 10;
+/** Creators at most whose campaigns a search finds by the creator's name or username. */
+const CREATORS_MAX = 50;
 /** A prefix match needs this many letters of the last word: fewer would match half the catalogue. */
 const PREFIX_MIN = 3;
 /** Typo matching needs a query at least this long: shorter ones share a trigram with almost everything. */
@@ -46,6 +61,10 @@ export function searchWords(text: string): string[] {
 /** A query prepared by the database: the tsquery (as text, passed back as a constant) and the unaccented text. */
 interface PreparedQuery {
   tsquery: string;
+  /** The words as written only (no stems): what ranks a campaign (see campaignPage). */
+  rankQuery: string;
+  /** Accounts in good standing whose username is the text: their campaigns are found too. */
+  creatorIds: string[];
   text: string;
   typos: boolean;
 }
@@ -111,36 +130,42 @@ export class SearchService {
 
   /**
    * Words first (the GIN index on the stored search_vector); only when they find less than a page does the typo
-   * pass (trigrams, slower per row) run, with the words still in it: a typo rarely matches a word exactly.
+   * pass run: the same query with each word's corrections (correctedQuery), the words as written still in it.
    */
   private async campaigns(tx: Tx, page: PageRequest): Promise<{ items: CampaignSummary[]; total: number }> {
-    const exact = await this.campaignPage(tx, page, false);
+    const exact = await this.campaignPage(tx, page, null);
     if (!page.query?.typos || page.offset > 0 || exact.total >= page.limit) return exact;
-    return this.campaignPage(tx, page, true);
+    return this.campaignPage(tx, page, await correctedQuery(tx, page.query));
   }
 
-  private async campaignPage(tx: Tx, page: PageRequest, typos: boolean): Promise<{ items: CampaignSummary[]; total: number }> {
+  /** One page of campaigns matching the query, or (typo pass) `corrected`, the query with its words' corrections. */
+  private async campaignPage(tx: Tx, page: PageRequest, corrected: SearchTerms | null): Promise<{ items: CampaignSummary[]; total: number }> {
     const { query, filters } = page;
-    const conditions: SQL[] = [sql`c.visibility = 'public'`, sql`a.suspended_at is null`];
+    // The creator's account is read only to leave out the suspended (few: a hashed anti-join) or to filter by country.
+    const country = filters.country && filters.country !== ANY_COUNTRY ? filters.country : null;
+    const creatorOk = country
+      ? sql`exists (select 1 from accounts a where a.id = c.creator_id and a.suspended_at is null and a.country = ${country})`
+      : sql`not exists (select 1 from accounts a where a.id = c.creator_id and a.suspended_at is not null)`;
+    const conditions: SQL[] = [sql`c.visibility = 'public'`, creatorOk];
     let rank = sql`0`;
-    let creators = sql``;
     if (query) {
-      const tsq = sql`${query.tsquery}::tsquery`;
-      // Creators whose username is the query, or (typo pass) whose name or username nearly is: their campaigns too.
-      creators = sql`hit_creators as (
-        select h.id from accounts h
-        where h.suspended_at is null and (h.username = ${query.text} ${typos ? sql`or ${query.text} <% public.search_account_text(h.name, h.username)` : sql``})
-        limit 50
-      ), `;
-      const byCreator = sql`c.creator_id = any(array(select id from hit_creators))`;
-      const typo = typos ? sql`or ${query.text} <% c.search_text` : sql``;
-      conditions.push(sql`(c.search_vector @@ ${tsq} ${typo} or ${byCreator})`);
-      // A typo in a title word ranks above the same typo in a tag (search_text is the title, then the tags).
-      const similarity = typos ? sql` + 0.5 * word_similarity(${query.text}, c.search_text) + 0.5 * word_similarity(${query.text}, lower(c.title))` : sql``;
-      rank = sql`(ts_rank(c.search_vector, ${tsq})${similarity} + case when ${byCreator} then 0.3 else 0 end)`;
+      const terms: SearchTerms = corrected ?? query;
+      const tsq = sql`${terms.tsquery}::tsquery`;
+      // Ranked by the words as written (one or a few lexemes: ts_rank's cost grows with each one, over every match);
+      // a campaign found only through a stem, by the whole query: fewer of its lexemes match, so it ranks lower.
+      // (ts_rank gives 0, or 1e-20 for a query of several words, when nothing matches.)
+      const textRank = sql`coalesce(nullif(nullif(ts_rank(c.search_vector, ${terms.rankQuery}::tsquery), 0), 1e-20::real), ts_rank(c.search_vector, ${tsq}))`;
+      if (terms.creatorIds.length === 0) {
+        conditions.push(sql`c.search_vector @@ ${tsq}`);
+        rank = textRank;
+      } else {
+        // Creators whose username is the query, or (typo pass) whose name or username nearly is: their campaigns too.
+        const byCreator = sql`c.creator_id = any(${`{${terms.creatorIds.join(',')}}`}::uuid[])`;
+        conditions.push(sql`(c.search_vector @@ ${tsq} or ${byCreator})`);
+        rank = sql`(${textRank} + case when ${byCreator} then 0.3 else 0 end)`;
+      }
     }
     if (filters.category) conditions.push(sql`c.category = ${filters.category}`);
-    if (filters.country && filters.country !== ANY_COUNTRY) conditions.push(sql`a.country = ${filters.country}`);
     const trending = page.sort === 'trending';
     const order = {
       relevance: sql`m.rank desc, m.supporters_count desc, m.created_at desc, m.id`,
@@ -150,10 +175,9 @@ export class SearchService {
     }[page.sort];
     // The matches are ranked and counted as narrow rows; only the page's rows are read whole.
     const rows = rowsOf(
-      await tx.execute(sql`with ${creators} matches as materialized (
+      await tx.execute(sql`with matches as materialized (
           select c.id, ${rank} as rank, ${trending ? sql`coalesce(t.score, 0)` : sql`0`} as trend, c.supporters_count, c.created_at
           from campaigns c
-          join accounts a on a.id = c.creator_id
           ${trending ? sql`left join (${trendingScores()}) t on t.campaign_id = c.id` : sql``}
           where ${sql.join(conditions, sql` and `)}
         )
@@ -347,6 +371,7 @@ async function prepare(tx: Tx, q: string): Promise<PreparedQuery | null> {
     // A word's matches are found through the GIN indexes: the planner's guess for a tsquery of several forms is far
     // too high and would read the whole table instead. No JIT: compiling costs seconds, a search takes milliseconds.
     await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true) as threshold,
+      set_config('pg_trgm.similarity_threshold', ${String(CORRECTION_SIMILARITY)}, true) as correction_threshold,
       set_config('enable_seqscan', 'off', true) as index_scans,
       set_config('jit', 'off', true) as no_jit,
       (select string_agg(distinct '(' || form || ')', ' | ') from (
@@ -354,10 +379,84 @@ async function prepare(tx: Tx, q: string): Promise<PreparedQuery | null> {
         union all
         select plainto_tsquery(config, ${unaccented})::text from unnest(${configs}) as config
       ) forms where form <> '') as tsquery,
+      ${asWritten}::text as as_written,
+      array(select h.id::text from accounts h where h.suspended_at is null and h.username = lower(${unaccented}) limit ${CREATORS_MAX}) as creator_ids,
       lower(${unaccented}) as text`),
   );
   const tsquery = String(row?.tsquery ?? '');
   if (!tsquery) return null;
   const unaccentedText = String(row?.text ?? text);
-  return { tsquery, text: unaccentedText, typos: unaccentedText.length >= TYPO_MIN };
+  const asWrittenQuery = String(row?.as_written ?? '');
+  const creatorIds = (row?.creator_ids as string[] | null) ?? [];
+  return { tsquery, rankQuery: asWrittenQuery || tsquery, creatorIds, text: unaccentedText, typos: unaccentedText.length >= TYPO_MIN };
 }
+
+/** What a campaign search looks for: words (tsquery), the words to rank with, and creators whose campaigns count. */
+interface SearchTerms {
+  tsquery: string;
+  rankQuery: string;
+  creatorIds: string[];
+}
+
+/** A lexeme as tsquery text reads it: quoted, its quotes and backslashes escaped. */
+function lexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * The typo pass's terms: the creators whose name or username nearly is the text, and the query as prepared or every
+ * word of it (AND) as written, stemmed in any language, corrected to its CORRECTIONS_MAX most similar known words
+ * (search_words, trigram-indexed), and — the last one, as one types — as a prefix of a known word from two letters on.
+ * A word that is a stop word in some language, or that is no known word and has neither a correction nor a known
+ * word it starts, is left out rather than making the whole query find nothing (the words' query found it stemmed).
+ */
+async function correctedQuery(tx: Tx, query: PreparedQuery): Promise<SearchTerms> {
+  const words = searchWords(query.text);
+  if (words.length === 0) return query;
+  const configs = sql.raw(`array['simple', ${STEMMED_CONFIGS.map((config) => `'${config}'`).join(', ')}]::regconfig[]`);
+  const last = words[words.length - 1]!;
+  const startsWith = `${last.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  // A constant pattern, so that the trigram index answers it.
+  const startsAKnownWord = last.length >= 2 ? sql`exists (select 1 from search_words s where s.word like ${startsWith})` : sql`false`;
+  const rows = rowsOf(
+    await tx.execute(sql`select w.word, coalesce(known.ndoc, 0) as ndoc, coalesce(near.words, '{}'::text[]) as corrections, hits.creator_ids,
+        (select string_agg(distinct '(' || form || ')', ' | ') from (select plainto_tsquery(config, w.word)::text as form from unnest(${configs}) as config) forms where form <> '') as forms,
+        exists (select 1 from unnest(${configs}) as config where plainto_tsquery(config, w.word)::text = '') as stop_word,
+        (w.position = ${words.length} and ${startsAKnownWord}) as prefix
+      from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) with ordinality as w(word, position)
+      cross join (select array(
+        select h.id::text from accounts h
+        where h.suspended_at is null and (h.username = ${query.text} or ${query.text} <% public.search_account_text(h.name, h.username))
+        limit ${CREATORS_MAX}
+      ) as creator_ids) hits
+      left join lateral (select s.ndoc from search_words s where s.word = w.word) known on true
+      left join lateral (
+        select array_agg(word order by similarity desc, ndoc desc, word) as words from (
+          select word, ndoc, similarity, max(similarity) over () as best from (
+            select s.word, s.ndoc, similarity(s.word, w.word) as similarity from search_words s
+            where length(w.word) >= ${TYPO_MIN} and coalesce(known.ndoc, 0) < ${CORRECT_BELOW} and s.word % w.word
+            order by similarity desc, s.ndoc desc, s.word limit ${CORRECTIONS_MAX}
+          ) nearest
+        ) close_enough where similarity >= best * ${CORRECTION_CLOSE}
+      ) near on true
+      order by w.position`),
+  );
+  const terms: string[] = [];
+  const rankTerms: string[] = [];
+  for (const row of rows) {
+    const word = String(row.word);
+    const corrections = (row.corrections as string[] | null) ?? [];
+    const prefix = row.prefix === true;
+    // The word being typed stays when it starts a known word, even a stop word ("semangat ju" → juara).
+    if ((row.stop_word === true && !prefix) || (asInt(row.ndoc) === 0 && !prefix && corrections.length === 0)) continue;
+    const written = [prefix ? `${lexeme(word)}:*` : lexeme(word), ...corrections.map(lexeme)];
+    const forms = [...(typeof row.forms === 'string' && row.forms ? [row.forms] : []), ...written];
+    terms.push(`(${forms.join(' | ')})`);
+    rankTerms.push(`(${written.join(' | ')})`);
+  }
+  const creatorIds = (rows[0]?.creator_ids as string[] | undefined) ?? [];
+  // Without corrections, the typo pass still finds the campaigns of creators whose name nearly is the query.
+  if (terms.length === 0) return { tsquery: query.tsquery, rankQuery: query.rankQuery, creatorIds };
+  return { tsquery: `(${query.tsquery}) | (${terms.join(' & ')})`, rankQuery: `(${query.rankQuery}) | (${rankTerms.join(' & ')})`, creatorIds };
+}
+

@@ -229,6 +229,20 @@ export const campaigns = pgTable(
   ],
 );
 
+/**
+ * The distinct words of public campaigns (title, tags, description; lower-cased, without accents) and how many
+ * campaigns have each: search corrects a typo to its most similar words here (pg_trgm). Kept by triggers on
+ * campaigns (migration 0009): never written by the app.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    ndoc: integer('ndoc').notNull(),
+  },
+  (table) => [index('search_words_word_trgm_idx').using('gist', table.word.op('gist_trgm_ops'))],
+);
+
 export const campaignFrames = pgTable(
   'campaign_frames',
   {
