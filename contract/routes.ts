@@ -206,11 +206,15 @@ export const apiRoutes = {
   'GET /explore/:tab': { params: exploreParams, query: exploreQuery, response: exploreResponse },
 } as const satisfies Record<string, RouteSchemas>;
 
-/** Outside the API base: health (JSON) and stored files (bytes; uploads go through presigned URLs). */
+/** Outside the API base: health (JSON), stored files (bytes; uploads go through presigned URLs), robots.txt and sitemaps. */
 export const rootRoutes = {
   'GET /api/health': { response: healthResponse },
   'GET /files/*': { query: z.object({ exp: z.string().optional(), sig: z.string().optional() }), response: bytes },
   'PUT /files/upload': { query: z.object({ token: z.string().optional() }), response: bytes },
+  // For crawlers (server/routes/sitemap.ts, docs/SEO.md): text and XML, not read by the app.
+  'GET /robots.txt': { response: bytes },
+  'GET /sitemap.xml': { response: bytes },
+  'GET /sitemap-:section-:page.xml': { response: bytes },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Header carrying BINGKAI_TEST_HOOKS_SECRET on every test-hook call. */
