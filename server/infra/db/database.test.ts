@@ -32,6 +32,7 @@ const tables = [
   schema.collectionCampaigns,
   schema.leaderboardEntries,
   schema.notifications,
+  schema.searchWords,
 ].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {
