@@ -8,7 +8,10 @@ import { FINGERPRINT_HEADER, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
-import { openDatabase, type Database, type DatabaseDriver } from '../infra/db/database.ts';
+import { migrationsFolder, openDatabase, pgliteExtensions, type Database, type DatabaseDriver } from '../infra/db/database.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 
 export const TEST_SECRET = 'test-request-signing-secret-0123456789';
 
@@ -20,10 +23,30 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on dispose. */
+let migratedPglite: Promise<Blob> | undefined;
+
+/**
+ * A dump of a migrated in-memory PGlite, made once per test process: migrating costs seconds (extensions, search
+ * functions and triggers), loading the dump a fraction of that.
+ */
+function migratedPgliteDump(): Promise<Blob> {
+  migratedPglite ??= (async () => {
+    const client = await PGlite.create('memory://', { extensions: pgliteExtensions });
+    try {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+      return await client.dumpDataDir('none');
+    } finally {
+      await client.close();
+    }
+  })();
+  return migratedPglite;
+}
+
+/** A fresh, migrated database: in-memory PGlite (from a migrated dump), or a new PostgreSQL database dropped on dispose. */
 export async function createTestDatabase(driver: DatabaseDriver, { migrate = true } = {}): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
+    const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://', ...(migrate ? { pgliteLoadDataDir: await migratedPgliteDump() } : {}) });
+    // Nothing left to apply after the dump; kept so a migration added since is still run.
     if (migrate) await database.migrate();
     return { ...database, dispose: () => database.close() };
   }

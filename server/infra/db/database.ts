@@ -37,7 +37,12 @@ export interface DatabaseOptions extends Partial<DatabaseTimeouts> {
   databaseUrl: string | undefined;
   /** PGlite data directory or 'memory://'. */
   pgliteDir: string;
+  /** A PGlite data directory dump (PGlite.dumpDataDir) to start from: tests start each database from one migrated copy. */
+  pgliteLoadDataDir?: Blob;
 }
+
+/** The contrib modules PGlite loads: search (migration 0008) needs them; PostgreSQL has them on the server. */
+export const pgliteExtensions = { pg_trgm, unaccent };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const timeouts: DatabaseTimeouts = {
@@ -45,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dbStatementTimeoutMs: options.dbStatementTimeoutMs ?? defaultDatabaseTimeouts.dbStatementTimeoutMs,
     dbIdleInTransactionTimeoutMs: options.dbIdleInTransactionTimeoutMs ?? defaultDatabaseTimeouts.dbIdleInTransactionTimeoutMs,
   };
-  return options.databaseUrl ? openPostgres(options.databaseUrl, timeouts) : openPglite(options.pgliteDir, timeouts.dbStatementTimeoutMs);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, timeouts) : openPglite(options.pgliteDir, timeouts.dbStatementTimeoutMs, options.pgliteLoadDataDir);
 }
 
 /** Rejects with DatabaseTimeoutError when work has not settled within ms (0: no bound); the work itself goes on. */
@@ -103,10 +108,9 @@ export function boundPgliteWaits(client: PGlite, waitMs: number): PGlite {
   });
 }
 
-async function openPglite(dataDir: string, waitMs: number): Promise<Database> {
+async function openPglite(dataDir: string, waitMs: number, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  // Search (migration 0008) needs these two contrib modules; PostgreSQL has them on the server.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite({ client: boundPgliteWaits(client, waitMs), schema });
   let closed = false;
   return {
