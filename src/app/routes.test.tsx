@@ -25,10 +25,13 @@ function pageViews(): unknown[] {
     .map(([, options]) => (options as { body: unknown }).body);
 }
 
+/** Loading a lazy route's module is an import, slow the first time on a busy machine: wait for it, not for 1 s. */
+const ROUTE_LOAD = { timeout: 15_000 };
+
 async function routerAt(path: string) {
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
-  await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  await vi.waitFor(() => expect(router.state.navigation.state).toBe('idle'), ROUTE_LOAD);
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), ROUTE_LOAD);
   return router;
 }
 
