@@ -60,7 +60,7 @@ async function publish(page: Page, title: string, uri: string): Promise<void> {
   expect((await visit).status()).toBe(204);
 }
 
-test('the owner sees the counted visits, supports and shares in the Analytics tab and downloads them as CSV', async ({ page, browser, baseURL, request }, testInfo) => {
+test('the owner sees the counted visits, supports and shares in the Analytics tab and downloads them as CSV @full', async ({ page, browser, baseURL, request }, testInfo) => {
   test.setTimeout(180_000);
   const id = uniqueId(testInfo);
   const uri = `analitik-${id}`;

@@ -41,7 +41,7 @@ async function expectCollectionPage(page: Page, title: string, uri: string): Pro
   await expect(page.getByRole('link', { name: 'Collected by Kolektor Bingkai' })).toHaveAttribute('href', /^\/u\/.+/);
 }
 
-test('a creator collects campaigns, orders them by keyboard and by drag, and everyone sees that order', async ({ page, browser, baseURL, request, watch }, testInfo) => {
+test('a creator collects campaigns, orders them by keyboard and by drag, and everyone sees that order @full', async ({ page, browser, baseURL, request, watch }, testInfo) => {
   test.setTimeout(180_000);
   const id = uniqueId(testInfo);
   const collection = { title: `Favorit ${id}`, uri: `favorit-${id}` };

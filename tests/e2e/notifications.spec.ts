@@ -90,7 +90,7 @@ async function milestoneMailsTo(to: string, milestone: number): Promise<string[]
   return found;
 }
 
-test('a milestone notifies the creator in the app and by mail, and only in the app once milestone mails are off', async ({ page, browser, baseURL, request }, testInfo) => {
+test('a milestone notifies the creator in the app and by mail, and only in the app once milestone mails are off @full', async ({ page, browser, baseURL, request }, testInfo) => {
   test.setTimeout(360_000);
   const id = uniqueId(testInfo);
   const creator = { name: 'Nadia Kreator', email: `e2e-notify-${id}@example.com` };
