@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
 import { hasCreatorPlan } from '../../contract/plan.ts';
 import type { Db } from '../infra/db/database.ts';
@@ -126,6 +126,23 @@ interface CachedRead {
   entry: Promise<CampaignEntry | null>;
 }
 
+/** Public campaigns (of one creator when `creatorId` is given), newest first, with their total. */
+export async function listPublicCampaigns(db: Db, storage: FileStorage, page: number, limit: number, creatorId?: string): Promise<{ items: CampaignSummary[]; total: number }> {
+  const isPublic = creatorId === undefined ? eq(campaigns.visibility, 'public') : and(eq(campaigns.creatorId, creatorId), eq(campaigns.visibility, 'public'));
+  const [rows, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(campaigns)
+      .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
+      .where(isPublic)
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(campaigns).where(isPublic),
+  ]);
+  return { items: rows.map((row) => toCampaignSummary(storage, row)), total: totals[0]?.total ?? 0 };
+}
+
 export class CampaignService {
   private readonly byUri;
   /** Insertion order is age order, so the first key is the one to evict. */
@@ -143,20 +160,8 @@ export class CampaignService {
   }
 
   /** Public campaigns, newest first. */
-  async listPublic(page: number, limit: number): Promise<{ items: CampaignSummary[]; total: number }> {
-    const isPublic = eq(campaigns.visibility, 'public');
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select(summaryColumns)
-        .from(campaigns)
-        .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
-        .where(isPublic)
-        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      this.db.select({ total: count() }).from(campaigns).where(isPublic),
-    ]);
-    return { items: rows.map((row) => toCampaignSummary(this.storage, row)), total: totals[0]?.total ?? 0 };
+  listPublic(page: number, limit: number): Promise<{ items: CampaignSummary[]; total: number }> {
+    return listPublicCampaigns(this.db, this.storage, page, limit);
   }
 
   /** One creator's campaigns of every visibility, newest first, with their visit counts. */

@@ -6,7 +6,7 @@ import type { Db } from '../infra/db/database.ts';
 import { accounts, collectionCampaigns, collections, campaigns, posts } from '../infra/db/schema.ts';
 import { isPublicKey, type FileStorage } from '../infra/storage/storage.ts';
 import { assetUrls } from './campaignAssets.ts';
-import { summaryColumns, toCampaignSummary } from './campaigns.ts';
+import { listPublicCampaigns, summaryColumns, toCampaignSummary } from './campaigns.ts';
 
 /** Public collections shown on a profile, newest first. */
 export const PROFILE_COLLECTIONS_MAX = 50;
@@ -126,19 +126,7 @@ export class CreatorProfileService {
   async campaigns(username: string, page: number, limit: number): Promise<Page<CampaignSummary> | null> {
     const account = await this.accountOf(username);
     if (!account) return null;
-    const isPublic = and(eq(campaigns.creatorId, account.id), eq(campaigns.visibility, 'public'));
-    const [rows, [totals]] = await Promise.all([
-      this.db
-        .select(summaryColumns)
-        .from(campaigns)
-        .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
-        .where(isPublic)
-        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
-      this.db.select({ total: count() }).from(campaigns).where(isPublic),
-    ]);
-    return { items: rows.map((row) => toCampaignSummary(this.storage, row)), total: totals?.total ?? 0 };
+    return listPublicCampaigns(this.db, this.storage, page, limit, account.id);
   }
 
   /** Posts the creator made with public campaigns, newest first; null for an unknown or suspended account. */
