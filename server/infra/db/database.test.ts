@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { openThroughProxy } from '../../testing/proxiedDatabase.ts';
 import { createTestDatabase, drivers } from '../../testing/testApp.ts';
 import { openDatabase } from './database.ts';
 import * as schema from './schema.ts';
@@ -91,6 +92,34 @@ describe('PGlite on disk', () => {
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connection lost', () => {
+  it('a client checked out for a transaction losing its connection fails that transaction, never the process', async () => {
+    const direct = await createTestDatabase('postgres');
+    const proxied = await openThroughProxy(direct, {});
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      const cut = proxied.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        // Between two statements the client is checked out and idle: the pool no longer listens to it.
+        proxied.proxy.refuse();
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await tx.execute(sql`select 2`);
+      });
+      await expect(cut).rejects.toThrow();
+      await proxied.proxy.resume();
+      const one = async () => ((await proxied.database.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows[0];
+      await expect.poll(one, { timeout: 10_000 }).toEqual({ one: 1 });
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', record);
+      await proxied.close();
+      await direct.dispose();
     }
   });
 });

@@ -143,8 +143,11 @@ async function openPostgres(connectionString: string, timeouts: DatabaseTimeouts
     // A connection cut without a FIN (a dead host) is noticed by the kernel instead of never.
     keepAlive: true,
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection must not crash the process: the pool hears it while the client is idle,
+  // but a client checked out (a transaction between two statements) has no listener of its own, and an
+  // unheard 'error' event throws. Its queries still fail, and the pool drops it when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema });
   let closed = false;
   return {
