@@ -14,7 +14,6 @@ const publicRoutes: Array<[path: string, name: string]> = [
   ['/leaderboard', 'leaderboard'],
   ['/for-creators', 'creators'],
   ['/u/bingkai', 'public-profile'],
-  ['/c/some-collection', 'collection'],
   ['/reset-email/ticket123', 'cancel-reset-email'],
   ['/invoice/order-1', 'invoice'],
   ['/use-cases', 'use-cases'],
@@ -118,8 +117,8 @@ test('a seeded campaign renders at /:uri with its frame and /:uri/support; /:uri
   await expectPage(page, 'campaign-support');
 });
 
-for (const path of ['/no-such-campaign-here', '/twibbo/no-such-campaign-here', '/p/no-such-post']) {
-  test(`an unknown campaign or post (${path}) shows the not-found page with status 404`, async ({ page, watch }) => {
+for (const path of ['/no-such-campaign-here', '/twibbo/no-such-campaign-here', '/p/no-such-post', '/c/no-such-collection']) {
+  test(`an unknown campaign, post or collection (${path}) shows the not-found page with status 404`, async ({ page, watch }) => {
     watch.allow(/404/);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
