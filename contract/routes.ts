@@ -58,6 +58,17 @@ import {
   unsubscribeResponse,
 } from './accountProfile.ts';
 import { pageViewRequest } from './analytics.ts';
+import {
+  checkoutOptionsResponse,
+  invoiceResponse,
+  orderCreateBody,
+  orderIdParams,
+  orderListQuery,
+  orderListResponse,
+  orderResponse,
+  paymentProviderSchema,
+  subscriptionResponse,
+} from './order.ts';
 import { analyticsCsvResponse, analyticsQuery, campaignAnalyticsResponse, campaignShareBody, visitBody } from './campaignAnalytics.ts';
 import { campaignListQuery, campaignListResponse, campaignResponse, campaignUriParams } from './campaign.ts';
 import {
@@ -204,6 +215,17 @@ export const apiRoutes = {
 
   'GET /search/suggestions': { query: suggestionsQuery, response: suggestionsResponse },
   'GET /explore/:tab': { params: exploreParams, query: exploreQuery, response: exploreResponse },
+
+  // Commerce (server/routes/orders.ts, billing.ts): prices come from contract/plan.ts, amounts from the server.
+  'GET /checkout/options': { response: checkoutOptionsResponse },
+  'POST /orders': { body: orderCreateBody, response: orderResponse },
+  'GET /orders/:orderId': { params: orderIdParams, response: orderResponse },
+  'GET /account/orders': { query: orderListQuery, response: orderListResponse },
+  'GET /account/subscription': { response: subscriptionResponse },
+  'POST /account/subscription/cancel': { response: subscriptionResponse },
+  'POST /account/subscription/resume': { response: subscriptionResponse },
+  'GET /invoices/:orderId': { params: orderIdParams, response: invoiceResponse },
+  'GET /invoices/:orderId/pdf': { params: orderIdParams, response: bytes },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Outside the API base: health (JSON), stored files (bytes; uploads go through presigned URLs), robots.txt and sitemaps. */
@@ -215,6 +237,11 @@ export const rootRoutes = {
   'GET /robots.txt': { response: bytes },
   'GET /sitemap.xml': { response: bytes },
   'GET /sitemap-:section-:page.xml': { response: bytes },
+  // Payment providers call these (verified by their own signatures, not the app's request signing).
+  'POST /webhooks/:provider': { params: z.object({ provider: paymentProviderSchema }), response: bytes },
+  // The built-in sandbox provider's hosted payment page (refused in production): the page, and its outcome form.
+  'GET /sandbox-pay/:paymentId': { params: z.object({ paymentId: z.string() }), response: bytes },
+  'POST /sandbox-pay/:paymentId': { params: z.object({ paymentId: z.string() }), response: bytes },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Header carrying BINGKAI_TEST_HOOKS_SECRET on every test-hook call. */
@@ -228,6 +255,11 @@ export const testHookRoutes = {
   /** Sets a campaign's supporter count as if that many had supported it before (the next real support counts on from it). */
   'POST /campaign-supporters': { body: z.object({ uri: z.string(), supporters: z.number().int() }), response: noContent },
   /** Runs the notification jobs now (server/domain/notificationMail.ts): trending, weekly recaps, notification mail. */
+  /** Runs the billing jobs now, as if the clock read `now` (ms): expire stale orders, remind, renew, end plans. */
+  'POST /billing/run': {
+    body: z.object({ now: z.number().optional() }),
+    response: z.object({ data: z.object({ expiredOrders: z.number(), reminded: z.number(), renewed: z.number(), ended: z.number() }) }),
+  },
   'POST /notifications/run': {
     response: z.object({ data: z.object({ trending: z.number(), recaps: z.number(), sent: z.number(), skipped: z.number(), retrying: z.number(), failed: z.number() }) }),
   },

@@ -90,6 +90,8 @@ export interface AppConfig {
   testHooks: boolean;
   /** BINGKAI_TEST_HOOKS_SECRET: every test-hook call must carry it (TEST_HOOKS_SECRET_HEADER); at least 16 characters. */
   testHooksSecret: string;
+  /** Payments (server/infra/payments/, server/domain/orders.ts): providers, jobs and the invoice's seller. */
+  payments: PaymentsConfig;
 }
 
 const MiB = 1024 * 1024;
@@ -118,6 +120,51 @@ function uploadTtlFrom(value: string | undefined): number {
   const seconds = intFrom(value, 60 * 60, 'UPLOAD_TTL_SECONDS');
   if (seconds < 60) throw new Error(`UPLOAD_TTL_SECONDS must be at least 60, got "${value}"`);
   return seconds;
+}
+
+export interface PaymentsConfig {
+  /**
+   * SANDBOX_PAYMENTS ('1'/'0'): the built-in test provider with its hosted page. On by default when no real
+   * provider is configured, so a fresh machine can buy a plan end to end; refused when NODE_ENV=production.
+   */
+  sandbox: boolean;
+  /** DURIANPAY_SECRET_KEY (+ DURIANPAY_API_URL, default https://api.durianpay.id); a dp_test_ key is the sandbox. */
+  durianpay: { secretKey: string; apiUrl: string; sandbox: boolean } | undefined;
+  /** STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET (+ STRIPE_API_URL, a local peer in tests); an sk_test_ key is test mode. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined; test: boolean } | undefined;
+  /** BILLING_JOB_MS: how often the billing jobs run (expire stale orders, remind, renew, end plans); 0 turns them off. */
+  billingJobMs: number;
+  /** ORDER_TTL_MINUTES: how long an unpaid order stays payable. */
+  orderTtlMinutes: number;
+  /** RENEWAL_REMINDER_DAYS: how long before a plan's period ends its renewal reminder is mailed. */
+  renewalReminderDays: number;
+  /** SELLER_NAME, SELLER_ADDRESS, SELLER_EMAIL, SELLER_TAX_ID: the seller on every invoice. */
+  seller: { name: string; address: string; email: string; taxId: string };
+  /** TAX_RATE_BPS: tax added to invoices in basis points (1100 = 11 % VAT); 0 adds none. */
+  taxRateBps: number;
+}
+
+function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const durianpay = env.DURIANPAY_SECRET_KEY
+    ? { secretKey: env.DURIANPAY_SECRET_KEY, apiUrl: (env.DURIANPAY_API_URL || 'https://api.durianpay.id').replace(/\/+$/, ''), sandbox: env.DURIANPAY_SECRET_KEY.startsWith('dp_test') }
+    : undefined;
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  const stripe = env.STRIPE_SECRET_KEY
+    ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL || undefined, test: env.STRIPE_SECRET_KEY.startsWith('sk_test') }
+    : undefined;
+  const sandboxSetting = env.SANDBOX_PAYMENTS;
+  const sandbox = sandboxSetting === undefined || sandboxSetting === '' ? !durianpay && !stripe && env.NODE_ENV !== 'production' : sandboxSetting === '1' || sandboxSetting === 'true';
+  if (sandbox && env.NODE_ENV === 'production') throw new Error('SANDBOX_PAYMENTS takes no real money and is refused when NODE_ENV=production');
+  return {
+    sandbox,
+    durianpay,
+    stripe,
+    billingJobMs: intFrom(env.BILLING_JOB_MS, 60_000, 'BILLING_JOB_MS'),
+    orderTtlMinutes: intFrom(env.ORDER_TTL_MINUTES, 60, 'ORDER_TTL_MINUTES'),
+    renewalReminderDays: intFrom(env.RENEWAL_REMINDER_DAYS, 3, 'RENEWAL_REMINDER_DAYS'),
+    seller: { name: env.SELLER_NAME || 'Bingkai', address: env.SELLER_ADDRESS || '', email: env.SELLER_EMAIL || '', taxId: env.SELLER_TAX_ID || '' },
+    taxRateBps: intFrom(env.TAX_RATE_BPS, 0, 'TAX_RATE_BPS'),
+  };
 }
 
 /** The test-hook switch: '1' or 'true' turns it on; refused in production so a stray variable cannot open them. */
@@ -206,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     facebookGraphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''),
     testHooks,
     testHooksSecret: testHooksSecretFrom(env.BINGKAI_TEST_HOOKS_SECRET, testHooks),
+    payments: paymentsFrom(env),
   };
 }
 

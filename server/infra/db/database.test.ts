@@ -34,6 +34,11 @@ const tables = [
   schema.leaderboardEntries,
   schema.notifications,
   schema.searchWords,
+  schema.orders,
+  schema.orderLedger,
+  schema.paymentEvents,
+  schema.subscriptions,
+  schema.invoices,
 ].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {
@@ -58,7 +63,7 @@ describe.each(drivers)('database (%s)', (driver) => {
     }
   });
 
-  it('enforces the schema rules: unique URIs, allowed visibility, frames removed with their campaign', async () => {
+  it('enforces the schema rules: unique URIs, allowed visibility, frames removed with their campaign, an append-only ledger', async () => {
     const database = await createTestDatabase(driver);
     try {
       const { db } = database;
@@ -71,6 +76,15 @@ describe.each(drivers)('database (%s)', (driver) => {
       await db.insert(schema.campaignFrames).values({ campaignId: campaign!.id, position: 0, storageKey: 'public/f.png', width: 10, height: 10 });
       await db.delete(schema.campaigns);
       expect(await db.select().from(schema.campaignFrames)).toEqual([]);
+
+      // Money: amounts are positive, and the ledger is append-only (a correction is a new entry).
+      const order = { accountId: creator!.id, idempotencyKey: 'k'.repeat(16), planId: 'premiumn_monthly', catalogVersion: 1, currency: 'USD' as const, provider: 'sandbox' as const, expiresAt: new Date() };
+      await expect(db.insert(schema.orders).values({ ...order, amount: 0 })).rejects.toThrow();
+      const [paid] = await db.insert(schema.orders).values({ ...order, amount: 299 }).returning();
+      await db.insert(schema.orderLedger).values({ orderId: paid!.id, entry: 'created', amount: 299, currency: 'USD' });
+      await expect(db.update(schema.orderLedger).set({ amount: 1 })).rejects.toThrow();
+      await expect(db.delete(schema.orderLedger)).rejects.toThrow();
+      expect(await db.select({ amount: schema.orderLedger.amount }).from(schema.orderLedger)).toEqual([{ amount: 299 }]);
     } finally {
       await database.dispose();
     }

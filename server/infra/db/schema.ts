@@ -534,3 +534,154 @@ export const notifications = pgTable(
     check('notifications_mail_state_check', sql`${table.mailState} in ('pending', 'sent', 'skipped', 'failed')`),
   ],
 );
+
+export const paymentProviders = ['sandbox', 'durianpay', 'stripe'] as const;
+export type PaymentProviderId = (typeof paymentProviders)[number];
+export const orderStatuses = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/**
+ * A purchase of one plan period. The amount is priced on the server from the plan catalog (contract/plan.ts),
+ * in integer minor units of its currency. An order outlives its account (account_id is then null): invoices
+ * and the ledger are kept.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The client's key for one checkout attempt: the same key returns the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    planId: text('plan_id').notNull(),
+    catalogVersion: integer('catalog_version').notNull(),
+    currency: text('currency', { enum: ['IDR', 'USD'] }).notNull(),
+    amount: integer('amount').notNull(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    /** The provider's id of the payment (DurianPay order id, Stripe Checkout Session id, sandbox payment id). */
+    providerRef: text('provider_ref'),
+    /** What the browser needs to pay: a redirect URL or the provider's client data. */
+    checkout: jsonb('checkout').$type<Record<string, unknown>>(),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    /** true for an order the renewal job made for the next period. */
+    isRenewal: boolean('is_renewal').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('orders_account_idempotency_key').on(table.accountId, table.idempotencyKey),
+    uniqueIndex('orders_provider_ref_idx').on(table.provider, table.providerRef),
+    index('orders_account_created_idx').on(table.accountId, table.createdAt),
+    index('orders_pending_expires_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
+    check('orders_amount_check', sql`${table.amount} > 0`),
+    check('orders_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'expired', 'refunded')`),
+    check('orders_currency_check', sql`${table.currency} in ('IDR', 'USD')`),
+  ],
+);
+
+/**
+ * Append-only money ledger: every change of an order's state (created, paid, failed, expired, refunded…),
+ * with the amount and currency it concerns. A trigger refuses UPDATE and DELETE.
+ */
+export const orderLedger = pgTable(
+  'order_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    entry: text('entry').notNull(),
+    /** Minor units; negative for a refund. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** The provider event that caused it, when one did. */
+    providerEventId: text('provider_event_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_ledger_order_idx').on(table.orderId, table.id)],
+);
+
+/** Webhook events already applied, by provider and the provider's event id: a repeated delivery changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+export const subscriptionStates = ['active', 'ended'] as const;
+export type SubscriptionState = (typeof subscriptionStates)[number];
+
+/**
+ * An account's paid plan over time (one row per account). accounts.subscription is the claim the ID token
+ * carries ({ plan }); it is written in the same transaction as this row and is null once the plan ended.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    state: text('state', { enum: subscriptionStates }).notNull(),
+    currency: text('currency', { enum: ['IDR', 'USD'] }).notNull(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** Cancelled by the person: it runs to the end of the period, then ends. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** The provider's subscription id where the provider renews natively (Stripe); null when our job renews. */
+    providerSubscriptionId: text('provider_subscription_id'),
+    lastOrderId: uuid('last_order_id').references(() => orders.id),
+    /** When the renewal reminder for the current period was mailed. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscriptions_active_period_end_idx').on(table.currentPeriodEnd).where(sql`${table.state} = 'active'`),
+    check('subscriptions_state_check', sql`${table.state} in ('active', 'ended')`),
+  ],
+);
+
+/** An invoice for a paid order, numbered without gaps (1, 2, 3…) with the seller and buyer as they were. */
+export const invoices = pgTable('invoices', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  number: integer('number').notNull().unique(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+  buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+  lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+  currency: text('currency').notNull(),
+  subtotal: integer('subtotal').notNull(),
+  /** Basis points of the configured tax rate (1100 = 11 %); 0 when none is configured. */
+  taxRateBps: integer('tax_rate_bps').notNull(),
+  tax: integer('tax').notNull(),
+  total: integer('total').notNull(),
+});
+
+export interface InvoiceParty {
+  name: string;
+  email?: string;
+  address?: string;
+  taxId?: string;
+}
+
+export interface InvoiceLine {
+  description: string;
+  planId: string;
+  quantity: number;
+  /** Minor units. */
+  unitAmount: number;
+  amount: number;
+}
