@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { FINGERPRINT_HEADER, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest, type RequestKey } from '../../contract/requestSignature.ts';
@@ -25,21 +27,83 @@ export interface TestDatabase extends Database {
 
 let migratedPglite: Promise<Blob> | undefined;
 
+/** The installed PGlite's package.json (its version decides whether a cached dump still loads). */
+const pgliteVersion = readFileSync(fileURLToPath(new URL('../package.json', import.meta.resolve('@electric-sql/pglite'))), 'utf8');
+
+/** What a migrated database depends on: the migration files and the PGlite build. Names the cached dump and template. */
+async function migrationsHash(): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(pgliteVersion);
+  for (const name of (await readdir(migrationsFolder, { recursive: true })).sort()) {
+    const path = join(migrationsFolder, name);
+    if ((await stat(path)).isFile()) hash.update(name).update(await readFile(path));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
- * A dump of a migrated in-memory PGlite, made once per test process: migrating costs seconds (extensions, search
- * functions and triggers), loading the dump a fraction of that.
+ * A dump of a migrated in-memory PGlite, made once per machine and migration set: migrating costs seconds
+ * (extensions, search functions and triggers), loading the dump a fraction of that. Test files run in fresh module
+ * contexts, so the dump is kept in the temporary directory (written whole, then renamed) and shared by them.
  */
 function migratedPgliteDump(): Promise<Blob> {
   migratedPglite ??= (async () => {
+    const file = join(tmpdir(), `bingkai-pglite-migrated-${await migrationsHash()}.tar`);
+    const cached = await readFile(file).catch(() => undefined);
+    if (cached) return new Blob([cached]);
     const client = await PGlite.create('memory://', { extensions: pgliteExtensions });
     try {
       await migratePglite(drizzlePglite({ client }), { migrationsFolder });
-      return await client.dumpDataDir('none');
+      const dump = await client.dumpDataDir('none');
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await rename(partial, file);
+      return dump;
     } finally {
       await client.close();
     }
   })();
   return migratedPglite;
+}
+
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * A migrated PostgreSQL database that test databases are copied from (CREATE DATABASE … TEMPLATE): copying takes a
+ * fraction of migrating. Made once per migration set, under an advisory lock so concurrent test processes wait for
+ * the one that builds it; it is built under another name and renamed when complete, and older templates are dropped.
+ */
+function migratedPostgresTemplate(adminUrl: string): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `bingkai_template_${await migrationsHash()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query("select pg_advisory_lock(hashtext('bingkai test template'))");
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (!rowCount) {
+        const building = `${name}_building`;
+        await admin.query(`drop database if exists "${building}" with (force)`);
+        await admin.query(`create database "${building}"`);
+        const url = new URL(adminUrl);
+        url.pathname = `/${building}`;
+        const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+        try {
+          await database.migrate();
+        } finally {
+          await database.close();
+        }
+        await admin.query(`alter database "${building}" rename to "${name}"`);
+        const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'bingkai\\_template\\_%' and datname <> $1", [name]);
+        for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      }
+      return name;
+    } finally {
+      await admin.query("select pg_advisory_unlock(hashtext('bingkai test template'))").catch(() => undefined);
+      await admin.end();
+    }
+  })();
+  return postgresTemplate;
 }
 
 /** A fresh, migrated database: in-memory PGlite (from a migrated dump), or a new PostgreSQL database dropped on dispose. */
@@ -53,16 +117,18 @@ export async function createTestDatabase(driver: DatabaseDriver, { migrate = tru
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bingkai_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = migrate ? await migratedPostgresTemplate(adminUrl) : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory://' });
+  // Nothing left to apply after the template; kept so the database is checked against the migrations.
   if (migrate) await database.migrate();
   return {
     ...database,
