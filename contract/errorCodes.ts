@@ -47,6 +47,19 @@ export const errorStatus = {
   DESIGN_INVALID: 400,
   DESIGN_CONFLICT: 409,
   DESIGN_DRAFTS_FULL: 409,
+  // Commerce: orders and payment webhooks (issue 16, server/domain/orders.ts).
+  /** The chosen payment provider is not configured on this server. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 400,
+  /** The chosen provider does not charge this currency. */
+  CURRENCY_NOT_SUPPORTED: 400,
+  /** An idempotency key already used for a different order. */
+  IDEMPOTENCY_KEY_REUSED: 409,
+  /** The payment provider refused or could not be reached; the order is failed and may be tried again. */
+  PAYMENT_PROVIDER_FAILED: 502,
+  /** A webhook's signature is missing or wrong. */
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  /** A webhook's amount or currency is not the order's: recorded, the order is not moved. */
+  PAYMENT_AMOUNT_MISMATCH: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

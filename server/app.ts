@@ -37,6 +37,10 @@ import { collectionRoutes } from './routes/collections.ts';
 import { searchRoutes } from './routes/search.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { sandboxPayRoutes } from './routes/sandboxPay.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { createPaymentProviders } from './infra/payments/paymentProviders.ts';
 import { TEST_HOOKS_PREFIX, testHookRoutes } from './routes/testHooks.ts';
 import { createNonceStore, type NonceStore } from './infra/nonceStore.ts';
 import { createSignatureVerifier } from './http/requestSigning.ts';
@@ -50,6 +54,8 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { creatorProfileRoutes } from './routes/creatorProfiles.ts';
 import { startNotificationJobs } from './domain/notificationMail.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { billingRoutes } from './routes/billing.ts';
+import { startBillingJobs } from './domain/billingJobs.ts';
 import { createStorage } from './infra/storage/createStorage.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
 import { UrlSigner } from './infra/storage/urlSigning.ts';
@@ -135,11 +141,24 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     const stopNotificationJobs = startNotificationJobs(database.db, mail, { intervalMs: config.notificationJobMs, publicUrl: config.publicUrl, signingSecret, log: app.log });
     app.addHook('preClose', stopNotificationJobs);
   }
+  if (config.payments.billingJobMs > 0) {
+    // Expire stale orders, remind before a period ends, end lapsed plans (server/domain/billingJobs.ts); stopped
+    // before close like the notification jobs.
+    const stopBillingJobs = startBillingJobs(database.db, mail, {
+      intervalMs: config.payments.billingJobMs,
+      publicUrl: config.publicUrl,
+      renewalReminderDays: config.payments.renewalReminderDays,
+      log: app.log,
+    });
+    app.addHook('preClose', stopBillingJobs);
+  }
   const hits: HitCounter = redis ? new RedisHitCounter(redis, `${config.redisPrefix}rate:`) : new MemoryHitCounter();
   const captcha = createCaptcha({ secret: signingSecret, cost: config.captchaCost, maxCounter: config.captchaMaxCounter, usedChallenges: nonces });
   const failures = redis ? new RedisFailureCounter(redis, `${config.redisPrefix}fail:`) : new MemoryFailureCounter();
   const countries = new IpCountryLookup({ onLoadError: (error) => app.log.error({ err: error }, 'GeoIP database failed to load') });
-  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, version: packageVersion(), startedAt: Date.now() };
+  // The payment providers config.payments turns on (the sandbox, DurianPay, Stripe).
+  const payments = createPaymentProviders(config, { signingSecret });
+  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, payments, version: packageVersion(), startedAt: Date.now() };
 
   // JSON bodies are kept as text too: signatures cover the exact bytes sent.
   app.removeAllContentTypeParsers();
@@ -177,6 +196,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   // robots.txt and the sitemaps, before the static site's fallback (docs/SEO.md).
   sitemapRoutes(app, ctx);
   await app.register(async (files) => fileRoutes(files, ctx));
+  // Payment providers' webhooks (their own signature over the raw body, not the app's request signing) and the
+  // sandbox provider's hosted page: root routes, each plugin with its own body parser.
+  await app.register(async (hooks) => webhookRoutes(hooks, ctx));
+  await app.register(async (sandbox) => sandboxPayRoutes(sandbox, ctx));
   const verifySignature = createSignatureVerifier(signingSecret, nonces);
   await app.register(
     async (v2) => {
@@ -205,6 +228,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         appealRoutes(signed, ctx);
         designDraftRoutes(signed, ctx);
         notificationRoutes(signed, ctx);
+        orderRoutes(signed, ctx);
+        billingRoutes(signed, ctx);
       });
     },
     { prefix: '/api/v2' },

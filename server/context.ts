@@ -11,6 +11,7 @@ import type { TokenService } from './infra/tokens.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
 import type { UrlSigner } from './infra/storage/urlSigning.ts';
 import type { IpCountryLookup } from './infra/ipLookup.ts';
+import type { PaymentProviders } from './infra/payments/paymentProviders.ts';
 
 /** What route plugins need, built once in buildApp. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   failures: FailureCounter;
   /** The IP → country database, loaded once on first use and shared by the routes that ask it. */
   countries: IpCountryLookup;
+  /** The configured payment providers by id (server/infra/payments/paymentProviders.ts). */
+  payments: PaymentProviders;
   version: string;
   startedAt: number;
 }

@@ -9,6 +9,7 @@ import { accounts, campaigns } from '../infra/db/schema.ts';
 import { DomainError, notFound } from '../domainError.ts';
 import { refreshLeaderboard } from '../domain/leaderboard.ts';
 import { runNotificationJobs } from '../domain/notificationMail.ts';
+import { runBillingJobs } from '../domain/billingJobs.ts';
 
 export const TEST_HOOKS_PREFIX = '/api/test';
 
@@ -67,4 +68,15 @@ export function testHookRoutes(app: ZodApp, ctx: AppContext): void {
   app.post('/notifications/run', async (request) => ({
     data: await runNotificationJobs(ctx.database.db, ctx.mail, { publicUrl: ctx.config.publicUrl, signingSecret: ctx.signingSecret, log: request.log }),
   }));
+  // The billing jobs as if the clock read `now`: a test ends a plan or expires an order without waiting for it.
+  const billingRunBody = z.strictObject({ now: z.number().int().min(0).optional() }).optional();
+  app.post('/billing/run', { schema: { body: billingRunBody } }, async (request) => {
+    const { skipped: _skipped, ...counts } = await runBillingJobs(ctx.database.db, ctx.mail, {
+      publicUrl: ctx.config.publicUrl,
+      renewalReminderDays: ctx.config.payments.renewalReminderDays,
+      log: request.log,
+      ...(request.body?.now === undefined ? {} : { now: new Date(request.body.now) }),
+    });
+    return { data: counts };
+  });
 }

@@ -157,8 +157,9 @@ export interface TestApp {
 export async function createTestApp(driver: DatabaseDriver, overrides: Partial<AppConfig> = {}, deps: { storage?: FileStorage } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bingkai-test-'));
   const database = await createTestDatabase(driver);
+  const base = loadConfig({}, dataDir);
   const config: AppConfig = {
-    ...loadConfig({}, dataDir),
+    ...base,
     dataDir,
     distDir: join(dataDir, 'dist-missing'),
     logLevel: 'silent',
@@ -167,6 +168,8 @@ export async function createTestApp(driver: DatabaseDriver, overrides: Partial<A
     leaderboardRefreshMs: 0,
     // Nor notification jobs mailing in the background; tests that need them run them or turn them on.
     notificationJobMs: 0,
+    // Nor billing jobs expiring orders and ending plans; tests run them through runBillingJobs.
+    payments: { ...base.payments, billingJobMs: 0 },
     ...overrides,
   };
   const app = await buildApp(config, { database, ...deps });

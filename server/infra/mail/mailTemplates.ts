@@ -18,6 +18,11 @@ export const mailKinds = [
   'NOTIFICATION_ARTICLE',
   'NOTIFICATION_SUBMISSION',
   'NOTIFICATION_COMMENTS',
+  // Billing mails (server/domain/billingMail.ts).
+  'BILLING_RECEIPT',
+  'BILLING_PAYMENT_FAILED',
+  'BILLING_RENEWAL_REMINDER',
+  'BILLING_PLAN_ENDED',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 export const mailLocales = ['en', 'id'] as const;

@@ -13,7 +13,7 @@ const log = pino({ level: 'silent' });
 describe('mail', () => {
   it('renders every kind in English and Indonesian with text and html parts and no missing keys', async () => {
     // With every variable some template uses (the notification mails' too).
-    const vars = { name: 'Ana', code: '123456', link: 'https://bingkai.test/x', minutes: 15, email: 'a@b.test', title: 'Hari Bumi', milestone: '100', rank: '3', week: '2026-W47', supports: '12', visits: '40', lines: 'x', who: 'Budi' };
+    const vars = { name: 'Ana', code: '123456', link: 'https://bingkai.test/x', minutes: 15, email: 'a@b.test', title: 'Hari Bumi', milestone: '100', rank: '3', week: '2026-W47', supports: '12', visits: '40', lines: 'x', who: 'Budi', plan: 'Supporter (monthly)', amount: '$2.99', number: 'BK-000001', date: 'December 1, 2026' };
     for (const kind of mailKinds) {
       const en = await renderMail(kind, 'en', vars);
       const id = await renderMail(kind, 'id', vars);

@@ -1,0 +1,258 @@
+import { and, eq } from 'drizzle-orm';
+import type { OrderCheckout, OrderCreateBody, OrderView, PaymentProviderName } from '../../contract/order.ts';
+import { findOffer, offerById, PLAN_CATALOG_VERSION, planPeriod, planTier, type Currency } from '../../contract/plan.ts';
+import type { PaymentsConfig } from '../config.ts';
+import { DomainError, notFound } from '../domainError.ts';
+import type { Db } from '../infra/db/database.ts';
+import { accounts, invoices, orders, paymentEvents } from '../infra/db/schema.ts';
+import type { PaymentEvent } from '../infra/payments/paymentProvider.ts';
+import type { PaymentProviders } from '../infra/payments/paymentProviders.ts';
+import type { AccountRow } from './accounts.ts';
+import { mailPaymentFailed, mailReceipt, type BillingMailDeps } from './billingMail.ts';
+import { formatInvoiceNumber, issueInvoice, orderIsTest, planDescription, type StoredCheckout } from './invoices.ts';
+import { appendLedger, lockOrder, moveOrder, type OrderRow } from './orderLedger.ts';
+import { activatePlan } from './subscriptions.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An order as the contract shows it; `invoiceNumber` is the invoice's number (or already formatted), null before payment. */
+export function toOrderView(row: OrderRow, invoiceNumber: number | string | null): OrderView {
+  const offer = offerById(row.planId);
+  const stored = row.checkout as Partial<StoredCheckout> | null;
+  return {
+    id: row.id,
+    status: row.status,
+    planId: row.planId,
+    // A plan id the catalog no longer lists still names its tier and period.
+    tier: offer?.tier ?? (planTier(row.planId) === 'creator' ? 'creator' : 'supporter'),
+    period: offer?.period ?? planPeriod(row.planId) ?? 'monthly',
+    currency: row.currency,
+    amount: row.amount,
+    provider: row.provider,
+    isTest: orderIsTest(row),
+    isRenewal: row.isRenewal,
+    checkout: row.status === 'pending' ? (stored?.checkout ?? null) : null,
+    createdAt: row.createdAt.getTime(),
+    paidAt: row.paidAt?.getTime() ?? null,
+    expiresAt: row.expiresAt.getTime(),
+    invoiceNumber: invoiceNumber === null ? null : typeof invoiceNumber === 'number' ? formatInvoiceNumber(invoiceNumber) : invoiceNumber,
+  };
+}
+
+export interface OrderDeps {
+  db: Db;
+  providers: PaymentProviders;
+  payments: Pick<PaymentsConfig, 'orderTtlMinutes'>;
+}
+
+/** The provider that takes this currency for this order, or the clear refusal (nothing written yet). */
+function providerFor(providers: PaymentProviders, id: PaymentProviderName, currency: Currency) {
+  const provider = providers.get(id);
+  if (!provider) throw new DomainError('PAYMENT_PROVIDER_UNAVAILABLE', `The payment provider "${id}" is not available`, { provider: 'Not available' });
+  if (!provider.currencies.includes(currency)) {
+    throw new DomainError('CURRENCY_NOT_SUPPORTED', `The payment provider "${id}" does not charge ${currency}`, { currency: `Not charged by ${id}` });
+  }
+  return provider;
+}
+
+/** The same key again: the same order when it asks for the same thing, a refusal when it does not. */
+function sameOrder(existing: OrderRow, planId: string, body: OrderCreateBody): OrderRow {
+  if (existing.planId !== planId || existing.currency !== body.currency || existing.provider !== body.provider) {
+    throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different order; make a new one for a new attempt');
+  }
+  return existing;
+}
+
+async function orderByKey(db: Db, accountId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, accountId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+/**
+ * Creates an order for a plan (POST /orders): priced from the catalog, never from the client; idempotent per
+ * account and key. The order and its 'created' ledger entry are written first, then the provider is asked for the
+ * payment (outside any transaction: a slow provider holds no lock); when it fails, the order is failed with the
+ * reason and the caller gets PAYMENT_PROVIDER_FAILED.
+ */
+export async function createOrder(
+  deps: OrderDeps,
+  account: Pick<AccountRow, 'id' | 'email' | 'name'>,
+  body: OrderCreateBody,
+  origin: string,
+  now: Date = new Date(),
+): Promise<OrderView> {
+  const { db } = deps;
+  const offer = findOffer(body.tier, body.period);
+  const existing = await orderByKey(db, account.id, body.idempotencyKey);
+  if (existing) return toOrderView(sameOrder(existing, offer.id, body), await invoiceNumberOf(db, existing.id));
+  const provider = providerFor(deps.providers, body.provider, body.currency);
+  const amount = offer.prices[body.currency];
+  const stored: StoredCheckout = { isTest: provider.isTest, checkout: null };
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        accountId: account.id,
+        idempotencyKey: body.idempotencyKey,
+        planId: offer.id,
+        catalogVersion: PLAN_CATALOG_VERSION,
+        currency: body.currency,
+        amount,
+        provider: provider.id,
+        checkout: stored as unknown as Record<string, unknown>,
+        status: 'pending',
+        expiresAt: new Date(now.getTime() + deps.payments.orderTtlMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [orders.accountId, orders.idempotencyKey] })
+      .returning();
+    if (row) await appendLedger(tx, row, 'created', { data: { planId: offer.id, catalogVersion: PLAN_CATALOG_VERSION, provider: provider.id, isTest: provider.isTest } });
+    return row;
+  });
+  if (!created) {
+    // The same key raced in from another request: that one made the order.
+    const raced = (await orderByKey(db, account.id, body.idempotencyKey))!;
+    return toOrderView(sameOrder(raced, offer.id, body), null);
+  }
+
+  let payment: { providerRef: string; checkout: OrderCheckout };
+  try {
+    payment = await provider.createPayment({
+      orderId: created.id,
+      amount,
+      currency: body.currency,
+      description: planDescription(offer),
+      customer: { email: account.email, name: account.name },
+      returnUrl: `${origin}/checkout/loading/${created.id}`,
+      cancelUrl: `${origin}/checkout/failed/${created.id}`,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, created.id);
+      if (locked) await moveOrder(tx, locked, 'failed', { data: { reason: `createPayment: ${reason}`.slice(0, 500) } });
+    });
+    throw new DomainError('PAYMENT_PROVIDER_FAILED', `The payment provider could not start this payment; try again (order ${created.id})`);
+  }
+  const [updated] = await db
+    .update(orders)
+    .set({ providerRef: payment.providerRef, checkout: { isTest: provider.isTest, checkout: payment.checkout } satisfies StoredCheckout as unknown as Record<string, unknown> })
+    .where(eq(orders.id, created.id))
+    .returning();
+  return toOrderView(updated!, null);
+}
+
+async function invoiceNumberOf(db: Db, orderId: string): Promise<number | null> {
+  const [row] = await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId));
+  return row?.number ?? null;
+}
+
+/** One of the account's orders (GET /orders/:orderId); anyone else's answers like a missing one. */
+export async function orderViewFor(db: Db, accountId: string, orderId: string): Promise<OrderView> {
+  const [found] = await db
+    .select({ order: orders, number: invoices.number })
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(and(eq(orders.id, orderId), eq(orders.accountId, accountId)));
+  if (!found) throw notFound('Order not found');
+  return toOrderView(found.order, found.number);
+}
+
+/** The order a provider's payment id belongs to (the sandbox page finds its order this way). */
+export async function orderByProviderRef(db: Db, provider: PaymentProviderName, providerRef: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, provider), eq(orders.providerRef, providerRef)));
+  return row;
+}
+
+/**
+ * What applying a webhook event did: `applied` moved the order; `duplicate` had seen the event id before;
+ * `unchanged` recorded the event but the order stays (a pending or failed after paid, a pending on pending);
+ * `mismatch` recorded an amount_mismatch ledger entry and left the order as it was.
+ */
+export type PaymentEventOutcome = 'applied' | 'duplicate' | 'unchanged' | 'mismatch';
+
+export interface AppliedPaymentEvent {
+  outcome: PaymentEventOutcome;
+  order: OrderRow;
+}
+
+async function findOrderId(db: Db, providerId: PaymentProviderName, event: PaymentEvent): Promise<string | undefined> {
+  if (event.orderId && UUID.test(event.orderId)) {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, event.orderId), eq(orders.provider, providerId)));
+    if (row) return row.id;
+  }
+  if (event.providerRef) return (await orderByProviderRef(db, providerId, event.providerRef))?.id;
+  return undefined;
+}
+
+/**
+ * Applies one verified webhook event in one transaction. The order row is locked, then the event id goes into
+ * payment_events (its primary key makes a second delivery, even a concurrent one, a no-op). An amount or currency
+ * that is not the order's is recorded and refused; otherwise the order moves when orderLedger allows it (a late
+ * success counts, nothing but a refund follows paid). A payment activates the plan and issues the invoice in the
+ * same transaction. An unknown order throws NOT_FOUND and writes nothing.
+ */
+export async function applyPaymentEvent(
+  db: Db,
+  providerId: PaymentProviderName,
+  event: PaymentEvent,
+  payments: Pick<PaymentsConfig, 'seller' | 'taxRateBps'>,
+  now: Date = new Date(),
+): Promise<AppliedPaymentEvent> {
+  return db.transaction(async (tx) => {
+    const orderId = await findOrderId(tx, providerId, event);
+    if (!orderId) throw notFound('No order for this payment');
+    // The order's row lock first: recording the event takes a shared lock on that row (its foreign key), and two
+    // deliveries each holding one while asking for the update lock would deadlock.
+    const order = (await lockOrder(tx, orderId))!;
+    const recorded = await tx.insert(paymentEvents).values({ provider: providerId, eventId: event.id, orderId, type: event.type, receivedAt: now }).onConflictDoNothing().returning({ eventId: paymentEvents.eventId });
+    if (recorded.length === 0) return { outcome: 'duplicate', order };
+    if (event.amount !== order.amount || event.currency !== order.currency) {
+      await appendLedger(tx, order, 'amount_mismatch', {
+        amount: event.amount,
+        providerEventId: event.id,
+        data: { type: event.type, expectedAmount: order.amount, expectedCurrency: order.currency, amount: event.amount, currency: event.currency },
+      });
+      return { outcome: 'mismatch', order };
+    }
+    if (event.type === 'pending') return { outcome: 'unchanged', order };
+    const moved = await moveOrder(tx, order, event.type, { providerEventId: event.id, at: now, data: { occurredAt: event.occurredAt.toISOString() } });
+    if (!moved) return { outcome: 'unchanged', order };
+    if (moved.status === 'paid') {
+      const offer = offerById(moved.planId);
+      const [account] = moved.accountId ? await tx.select().from(accounts).where(eq(accounts.id, moved.accountId)) : [];
+      if (offer && account) await activatePlan(tx, { accountId: account.id, offer, currency: moved.currency, provider: moved.provider, orderId: moved.id, at: now });
+      await issueInvoice(tx, moved, account ? { name: account.name, email: account.email } : null, payments, now);
+    }
+    return { outcome: 'applied', order: moved };
+  });
+}
+
+export interface PaymentEventDeps extends BillingMailDeps {
+  payments: Pick<PaymentsConfig, 'seller' | 'taxRateBps'>;
+}
+
+/**
+ * A verified webhook event, end to end (POST /webhooks/:provider): applied in one transaction, then, after the
+ * commit, the receipt or the payment-failed mail. An amount mismatch is refused with PAYMENT_AMOUNT_MISMATCH once
+ * recorded.
+ */
+export async function receivePaymentEvent(deps: PaymentEventDeps, providerId: PaymentProviderName, event: PaymentEvent, now: Date = new Date()): Promise<AppliedPaymentEvent> {
+  const result = await applyPaymentEvent(deps.db, providerId, event, deps.payments, now);
+  if (result.outcome === 'mismatch') {
+    throw new DomainError('PAYMENT_AMOUNT_MISMATCH', `The payment's amount or currency (${event.amount} ${event.currency}) is not the order's (${result.order.amount} ${result.order.currency})`);
+  }
+  if (result.outcome === 'applied' && result.order.status === 'paid') await mailReceipt(deps, result.order.id);
+  if (result.outcome === 'applied' && result.order.status === 'failed') await mailPaymentFailed(deps, result.order.id);
+  return result;
+}
