@@ -1,5 +1,9 @@
+import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { createDurianpayProvider } from '../infra/payments/durianpayProvider.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
+import { DURIANPAY_CHECKOUT_SOURCES, isCheckoutPage } from './contentSecurityPolicy.ts';
 
 /** The header parsed into directive name → sources. */
 function parseCsp(header: unknown): Map<string, string[]> {
@@ -66,5 +70,54 @@ describe.each(drivers)('content security policy (%s)', (driver) => {
     expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://accounts.google.com/gsi/client', 'https://connect.facebook.net']);
     expect(csp.get('frame-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://*.facebook.com']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://*.facebook.com']);
+  });
+});
+
+describe('the checkout page and payment providers', () => {
+  it('knows the checkout page from its loading and failed pages', () => {
+    for (const url of ['/checkout', '/checkout?plan=supporter&period=monthly', '/checkout/']) expect(isCheckoutPage(url)).toBe(true);
+    for (const url of ['/', '/pricing', '/checkout/loading/o-1', '/checkout/failed/o-1', '/checkouts', '/api/v2/checkout/options', undefined]) expect(isCheckoutPage(url)).toBe(false);
+  });
+
+  it('allows no DurianPay host its adapter does not name as a checkout host', () => {
+    const adapterHosts = createDurianpayProvider({ secretKey: 'dp_test_x', apiUrl: 'https://api.durianpay.id', sandbox: true }).checkoutHosts;
+    expect(Object.values(DURIANPAY_CHECKOUT_SOURCES).flat().every((host) => adapterHosts.includes(host))).toBe(true);
+  });
+});
+
+describe.each(drivers)('content security policy with payment providers (%s)', (driver) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  const basePayments = (): AppConfig['payments'] => ({ ...loadConfig({}, tmpdir()).payments, billingJobMs: 0 });
+  const durianpay = { secretKey: 'dp_test_csp', apiUrl: 'https://api.durianpay.id', sandbox: true };
+  const stripe = { secretKey: 'sk_test_csp', webhookSecret: 'whsec_csp', apiUrl: undefined, test: true };
+
+  async function cspOf(url: string) {
+    const response = await t!.app.inject({ method: 'GET', url });
+    return parseCsp(response.headers['content-security-policy']);
+  }
+
+  it('allows DurianPay on the checkout page only, when it is configured', async () => {
+    t = await createTestApp(driver, { payments: { ...basePayments(), durianpay } });
+    const checkout = await cspOf('/checkout?plan=supporter&period=monthly');
+    expect(checkout.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://js.durianpay.id']);
+    expect(checkout.get('frame-src')).toEqual(["'self'", 'https://*.durianpay.id']);
+    expect(checkout.get('connect-src')).toEqual(["'self'", 'https://*.durianpay.id']);
+    expect(checkout.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://js.durianpay.id']);
+    expect(checkout.get('frame-ancestors')).toEqual(["'none'"]);
+    for (const url of ['/', '/pricing', '/checkout/loading/0b6f6a4e-8d0c-4a57-9a39-3f1f3d8d3a11', '/checkout/failed/0b6f6a4e-8d0c-4a57-9a39-3f1f3d8d3a11', '/api/health']) {
+      const csp = await cspOf(url);
+      expect(thirdPartySources(csp), url).toEqual([]);
+      expect(csp.get('script-src'), url).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    }
+  });
+
+  it('names no third-party host on the checkout page when DurianPay is not configured', async () => {
+    t = await createTestApp(driver, { payments: { ...basePayments(), durianpay: undefined, stripe } });
+    expect(thirdPartySources(await cspOf('/checkout?plan=creator&period=yearly'))).toEqual([]);
   });
 });

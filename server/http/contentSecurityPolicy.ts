@@ -1,6 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '../config.ts';
 
 export type CspDirectives = Record<string, string[]>;
+/** A source list entry: fixed, or worked out per request (helmet calls it with the raw request). */
+export type CspSource = string | ((request: IncomingMessage) => string);
+export type CspPolicy = Record<string, CspSource[]>;
 
 /** The default build talks to no third party: every source is this origin (plus data:/blob: where the editor needs them). */
 const BASE_POLICY: Readonly<CspDirectives> = {
@@ -36,6 +40,28 @@ export const FACEBOOK_SIGN_IN_SOURCES: Readonly<CspDirectives> = {
   imgSrc: ['https://*.facebook.com'],
 };
 
+/**
+ * DurianPay's checkout (server/infra/payments/durianpayProvider.ts): its script from js.durianpay.id (the sandbox
+ * build lives there too, under /sandbox/), the checkout frame and API calls on durianpay.id hosts, and the payment
+ * method logos the script shows from js.durianpay.id/assets/.
+ */
+export const DURIANPAY_CHECKOUT_SOURCES: Readonly<CspDirectives> = {
+  scriptSrc: ['https://js.durianpay.id'],
+  frameSrc: ['https://*.durianpay.id'],
+  connectSrc: ['https://*.durianpay.id'],
+  imgSrc: ['https://js.durianpay.id'],
+};
+
+/** The checkout page (/checkout?plan=…), not its loading or failed pages, nor any other. */
+export function isCheckoutPage(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url, 'http://origin').pathname.replace(/\/+$/, '') === '/checkout';
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a social provider is configured, so its SDK (and the popup it opens) must be allowed. */
 export function socialSignInConfigured(config: Pick<AppConfig, 'googleClientId' | 'facebookAppId'>): boolean {
   return Boolean(config.googleClientId || config.facebookAppId);
@@ -45,13 +71,21 @@ export function socialSignInConfigured(config: Pick<AppConfig, 'googleClientId' 
  * The CSP directives (helmet's camelCase names) for this configuration: the first-party base,
  * the hashes of the page's inline scripts, and a provider's hosts only when that provider is configured.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'googleClientId' | 'facebookAppId'>, inlineScriptHashes: readonly string[] = []): CspDirectives {
+export function contentSecurityPolicy(config: Pick<AppConfig, 'googleClientId' | 'facebookAppId' | 'payments'>, inlineScriptHashes: readonly string[] = []): CspPolicy {
   const additions = [config.googleClientId ? GOOGLE_SIGN_IN_SOURCES : {}, config.facebookAppId ? FACEBOOK_SIGN_IN_SOURCES : {}];
-  const policy: CspDirectives = Object.fromEntries(Object.entries(BASE_POLICY).map(([name, sources]) => [name, [...sources]]));
+  const policy: CspPolicy = Object.fromEntries(Object.entries(BASE_POLICY).map(([name, sources]) => [name, [...sources]]));
   policy.scriptSrc = [...(policy.scriptSrc ?? []), ...inlineScriptHashes];
   for (const sources of additions) {
     // A directive the base leaves out falls back to default-src 'self'; keep that when adding hosts to it.
     for (const [name, hosts] of Object.entries(sources)) policy[name] = [...(policy[name] ?? ["'self'"]), ...hosts];
+  }
+  // A payment provider's checkout hosts: only when it is configured, and only on the checkout page (one header
+  // per response; every other page, the checkout's loading and failed pages included, names none of them).
+  if (config.payments.durianpay) {
+    for (const [name, hosts] of Object.entries(DURIANPAY_CHECKOUT_SOURCES)) {
+      const onCheckout = (request: IncomingMessage) => (isCheckoutPage(request.url) ? hosts.join(' ') : '');
+      policy[name] = [...(policy[name] ?? ["'self'"]), onCheckout];
+    }
   }
   return policy;
 }
