@@ -130,13 +130,14 @@ export class CampaignWriteService {
     if (input.frames) this.requirePlan(account, input.frames.length, 'public');
     if (input.visibility) this.requirePlan(account, 1, input.visibility);
     const visibility = input.visibility ?? row.visibility;
+    const current = await this.db.select().from(campaignFrames).where(eq(campaignFrames.campaignId, row.id)).orderBy(campaignFrames.position);
+    this.requirePlanKept(account, input.frames?.length ?? current.length, visibility);
     if (visibility === 'private' && !input.accessCode && !row.accessCodeHash) {
       throw new DomainError('VALIDATION_FAILED', 'A private campaign needs an access code', { accessCode: 'A private campaign needs an access code' });
     }
     const newUri = input.uri !== undefined && input.uri !== row.uri ? input.uri : undefined;
     if (newUri) await this.requireFreeUri(newUri);
 
-    const current = await this.db.select().from(campaignFrames).where(eq(campaignFrames.campaignId, row.id)).orderBy(campaignFrames.position);
     const plan = input.frames ? this.planFrames(current, input.frames) : undefined;
     const privateAfter = visibility === 'private';
     const folder = campaignAssetFolder(row.id, privateAfter);
@@ -240,6 +241,19 @@ export class CampaignWriteService {
     if (hasCreatorPlan(account.subscription?.plan)) return;
     if (frames > CAMPAIGN_LIMITS.framesFree) throw planRequired('Several frames in one campaign');
     if (visibility !== 'public') throw planRequired('Unlisted and private campaigns');
+  }
+
+  /**
+   * A campaign made with the creator plan keeps its frames and visibility when the plan ends (nothing is deleted; it
+   * can still be read and supported), but is locked for changes while it still uses what the plan unlocks. The
+   * edit that brings it within the free plan (public, one frame) is allowed.
+   */
+  private requirePlanKept(account: AccountRow, frames: number, visibility: 'public' | 'unlisted' | 'private'): void {
+    if (hasCreatorPlan(account.subscription?.plan) || (frames <= CAMPAIGN_LIMITS.framesFree && visibility === 'public')) return;
+    throw new DomainError(
+      'PLAN_REQUIRED',
+      'This campaign uses creator plan features (several frames, or unlisted or private) and is locked for changes until you have the creator plan again; make it public with one frame to edit it',
+    );
   }
 
   private async requireFreeUri(uri: string): Promise<void> {
