@@ -74,7 +74,7 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   await expect(page.getByRole('heading', { level: 1, name: 'Create a frame campaign' })).toBeVisible();
   // The free plan: one frame, public only, and the page says why with a link to the plan.
   await expect(page.getByTestId('plan-lock-frames')).toContainText('More than one frame needs the creator plan.');
-  await expect(page.getByTestId('plan-lock-visibility').getByRole('link', { name: 'See the creator plan' })).toHaveAttribute('href', '/pricing/creators');
+  await expect(page.getByTestId('plan-lock-visibility').getByRole('link', { name: 'See the creator plan' })).toHaveAttribute('href', '/pricing/creators?plan=creator');
   await expect(page.getByRole('radio', { name: /^Unlisted/ })).toBeDisabled();
   await expect(page.getByRole('radio', { name: /^Private/ })).toBeDisabled();
 

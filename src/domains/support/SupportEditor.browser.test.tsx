@@ -42,7 +42,7 @@ describe('SupportEditor', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = renderEditor(campaign);
     expect(screen.getByTestId('watermark-notice').textContent).toContain('Made with Bingkai');
-    expect(screen.getByRole('link', { name: /supporter plan/ }).getAttribute('href')).toBe('/pricing/supporters');
+    expect(screen.getByRole('link', { name: /supporter plan/ }).getAttribute('href')).toBe('/pricing/supporters?plan=supporter');
     expect(next()).toHaveProperty('disabled', true);
     // Every message the status region announces during the flow.
     const status = screen.getByTestId('support-status');

@@ -143,7 +143,7 @@ describe('the create page, signed in on the free plan', () => {
     renderAt('/create/frame');
     const framesLock = screen.getByTestId('plan-lock-frames');
     expect(framesLock.textContent).toContain('More than one frame needs the creator plan.');
-    expect(within(framesLock).getByRole('link', { name: 'See the creator plan' }).getAttribute('href')).toBe('/pricing/creators');
+    expect(within(framesLock).getByRole('link', { name: 'See the creator plan' }).getAttribute('href')).toBe('/pricing/creators?plan=creator');
     expect(screen.getByTestId('plan-lock-visibility').textContent).toContain('Unlisted and private campaigns need the creator plan.');
     expect((screen.getByRole('radio', { name: /Unlisted/ }) as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole('radio', { name: /Private/ }) as HTMLInputElement).disabled).toBe(true);
