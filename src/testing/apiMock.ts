@@ -4,6 +4,7 @@ import type { Post } from '../../contract/post.ts';
 import type { Collection } from '../../contract/collection.ts';
 import type { Leaderboard } from '../../contract/leaderboard.ts';
 import type { CreatorProfile } from '../../contract/creatorProfile.ts';
+import type { InvoiceView } from '../../contract/order.ts';
 import { ApiError } from '../api/ApiError.ts';
 
 export const demoSummary: CampaignSummary = {
@@ -76,6 +77,23 @@ export const demoCollection: Collection = {
   updatedAt: '2026-02-01T00:00:00.000Z',
 };
 
+/** The invoice /invoice/o-1 shows (domains/billing). */
+export const demoInvoice: InvoiceView = {
+  orderId: '00000000-0000-4000-8000-0000000000a1',
+  number: 'BK-000001',
+  issuedAt: Date.UTC(2026, 10, 27),
+  seller: { name: 'Bingkai', address: 'Jl. Sudirman 1, Jakarta' },
+  buyer: { name: 'Ayu', email: 'ayu@example.com' },
+  lines: [{ description: 'Bingkai Supporter — monthly', planId: 'premiumn_monthly', quantity: 1, unitAmount: 299, amount: 299 }],
+  currency: 'USD',
+  subtotal: 299,
+  tax: 0,
+  taxRateBps: 0,
+  total: 299,
+  provider: 'sandbox',
+  isTest: true,
+};
+
 /** Answers the calls the pages and the guard make; account-layer endpoints 404 as they do today. */
 export async function fakeGet(path: string): Promise<unknown> {
   if (path === '/collections/graduation') return { data: demoCollection };
@@ -88,6 +106,7 @@ export async function fakeGet(path: string): Promise<unknown> {
   if (path === '/campaigns/demo-campaign') return { data: demoCampaign };
   if (path === '/campaigns/demo-campaign/manage') return { data: { ...demoCampaign, visitsCount: 5678, postsCount: 12, hasAccessCode: false, updatedAt: '2026-01-02T00:00:00.000Z' } };
   if (path === '/posts/demo-post') return { data: demoPost };
+  if (path === '/invoices/o-1') return { data: demoInvoice };
   throw new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
 }
 

@@ -1,11 +1,10 @@
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { useSearchParams } from 'react-router';
 import { AccountTab } from '../../domains/account/settings/AccountTab.tsx';
 import { PreferencesTab } from '../../domains/account/settings/PreferencesTab.tsx';
 import { SecurityTab } from '../../domains/account/settings/SecurityTab.tsx';
+import { BillingTab } from '../../domains/billing/public.ts';
 import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
 
@@ -51,15 +50,7 @@ export default function ProfileSettingsPage() {
             <SecurityTab />
           </Tabs.Content>
           <Tabs.Content value="billing">
-            <EmptyState
-              title={t('profile.billing.title')}
-              description={t('profile.billing.lead')}
-              action={
-                <Button asChild>
-                  <Link to="/pricing">{t('profile.billing.plans')}</Link>
-                </Button>
-              }
-            />
+            <BillingTab />
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -1,0 +1,18 @@
+import type { TFunction } from 'i18next';
+import { majorAmount, type Currency, type PaidTier, type PlanPeriod } from '../../../contract/plan.ts';
+import { formatCurrency, formatDate } from '../../lib/format.ts';
+
+/** "Supporter (monthly)": the same words the billing mails use. */
+export function planLabel(t: TFunction, tier: PaidTier, period: PlanPeriod): string {
+  return t('billing.planName', { tier: t(`billing.tier.${tier}`), period: t(`billing.period.${period}`) });
+}
+
+/** A minor-unit amount as money in the locale ("$2.99", "Rp 49.000"). */
+export function formatMoney(amount: number, currency: Currency, locale: string): string {
+  return formatCurrency(majorAmount(amount, currency), locale, currency);
+}
+
+/** A date in the locale; the ISO day when the locale has no date data. */
+export function formatDay(ms: number, locale: string): string {
+  return formatDate(ms, locale) || new Date(ms).toISOString().slice(0, 10);
+}
