@@ -15,7 +15,7 @@ import { AnalyticsSummary } from './AnalyticsSummary.tsx';
 import { BreakdownTables } from './BreakdownTables.tsx';
 import { FrameComparison } from './FrameComparison.tsx';
 import { SeriesTable } from './SeriesTable.tsx';
-import { saveTextFile } from './downloadCsv.ts';
+import { saveBlob } from '../../lib/saveBlob.ts';
 
 /** The creator's analytics of one campaign: pickers, totals, chart with its table, breakdowns and the CSV. */
 export default function CampaignAnalytics({ uri }: { uri: string }) {
@@ -29,7 +29,7 @@ export default function CampaignAnalytics({ uri }: { uri: string }) {
   const downloadCsv = async () => {
     setDownloading(true);
     try {
-      saveTextFile(await fetchCampaignAnalyticsCsv(uri, { range, granularity }), analyticsCsvFileName(uri, range, granularity));
+      saveBlob(new Blob([await fetchCampaignAnalyticsCsv(uri, { range, granularity })], { type: 'text/csv;charset=utf-8' }), analyticsCsvFileName(uri, range, granularity));
     } catch (error) {
       toast({ title: t('analytics.csvFailed'), description: apiErrorMessage(t, error, t('errors.UNKNOWN')), variant: 'destructive' });
     } finally {

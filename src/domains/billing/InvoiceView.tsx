@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { toast } from '../../ui/toastStore.ts';
 import { formatDay, formatMoney } from './billingFormat.ts';
-import { saveBlob } from './saveBlob.ts';
+import { saveBlob } from '../../lib/saveBlob.ts';
 
 type Party = Invoice['seller'];
 

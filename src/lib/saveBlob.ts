@@ -1,6 +1,6 @@
-/** Saves text as a file named `fileName` through a temporary object URL (nothing leaves the browser). */
-export function saveTextFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves a blob (a CSV export, an invoice PDF…) as a file named `fileName` through a temporary object URL (nothing leaves the browser). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
