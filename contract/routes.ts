@@ -255,10 +255,10 @@ export const testHookRoutes = {
   /** Sets a campaign's supporter count as if that many had supported it before (the next real support counts on from it). */
   'POST /campaign-supporters': { body: z.object({ uri: z.string(), supporters: z.number().int() }), response: noContent },
   /** Runs the notification jobs now (server/domain/notificationMail.ts): trending, weekly recaps, notification mail. */
-  /** Runs the billing jobs now, as if the clock read `now` (ms): expire stale orders, remind, renew, end plans. */
+  /** Runs the billing jobs now, as if the clock read `now` (ms): expire stale orders, remind of renewals, end plans. */
   'POST /billing/run': {
     body: z.object({ now: z.number().optional() }),
-    response: z.object({ data: z.object({ expiredOrders: z.number(), reminded: z.number(), renewed: z.number(), ended: z.number() }) }),
+    response: z.object({ data: z.object({ expiredOrders: z.number(), reminded: z.number(), ended: z.number() }) }),
   },
   'POST /notifications/run': {
     response: z.object({ data: z.object({ trending: z.number(), recaps: z.number(), sent: z.number(), skipped: z.number(), retrying: z.number(), failed: z.number() }) }),

@@ -43,7 +43,7 @@ describe.each(drivers)('billing jobs (%s)', (driver) => {
     const stale = await insertOrder(database.db, ana, { createdAt: t0, expiresAt: new Date(t0.getTime() + 60_000) });
     const fresh = await insertOrder(database.db, ana, { createdAt: t0, expiresAt: new Date(t0.getTime() + DAY) });
     const result = await run(new Date(t0.getTime() + 2 * 60_000));
-    expect(result).toEqual({ expiredOrders: 1, reminded: 0, renewed: 0, ended: 0 });
+    expect(result).toEqual({ expiredOrders: 1, reminded: 0, ended: 0 });
     const statusOf = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
     expect([await statusOf(stale.id), await statusOf(fresh.id)]).toEqual(['expired', 'pending']);
     expect((await orderLedgerEntries(database.db, stale.id)).map((entry) => entry.entry)).toEqual(['created', 'expired']);

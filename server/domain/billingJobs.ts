@@ -24,14 +24,12 @@ export interface BillingJobOptions {
 export interface BillingJobResult {
   /** Pending orders past their expiry, now expired. */
   expiredOrders: number;
-  /** Renewal reminders sent. */
-  reminded: number;
   /**
-   * Periods renewed by the job itself: always 0 today. Our providers take one-time payments, so a renewal is the
-   * person paying the next period (the reminder's link), which activatePlan applies; a provider that renews
-   * natively (providerSubscriptionId) does it through its webhooks.
+   * Renewal reminders sent. Our providers take one-time payments, so renewing is the person paying the next period
+   * (the reminder's link), which activatePlan adds to the running one; a provider that renews natively
+   * (providerSubscriptionId) does it through its webhooks.
    */
-  renewed: number;
+  reminded: number;
   /** Plans past their period end, now ended (the account back on the free plan). */
   ended: number;
   /** Another instance held the lock: nothing was done. */
@@ -129,7 +127,7 @@ export async function runBillingJobs(db: Db, mailer: Mailer, options: BillingJob
     const reminders = await stampReminders(tx, now, options.renewalReminderDays);
     return { expiredOrders, ended, reminders };
   });
-  if (!pass) return { expiredOrders: 0, reminded: 0, renewed: 0, ended: 0, skipped: true };
+  if (!pass) return { expiredOrders: 0, reminded: 0, ended: 0, skipped: true };
 
   const deps: BillingMailDeps = { db, mailer, publicUrl: options.publicUrl, log: options.log };
   let reminded = 0;
@@ -144,7 +142,7 @@ export async function runBillingJobs(db: Db, mailer: Mailer, options: BillingJob
     }
   }
   for (const ended of pass.ended) await mailPlanEnded(deps, ended);
-  return { expiredOrders: pass.expiredOrders, reminded, renewed: 0, ended: pass.ended.length };
+  return { expiredOrders: pass.expiredOrders, reminded, ended: pass.ended.length };
 }
 
 export interface BillingJobSchedule extends BillingJobOptions {
