@@ -93,6 +93,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.browser.test.{ts,tsx}'],
+          setupFiles: ['src/testing/domSetup.ts'],
+          // A rendered page with its router, stores and i18n takes seconds on a loaded 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -73,7 +73,9 @@ describe('graceful shutdown', () => {
       await database?.dispose();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // A real process compiles the server and migrates a new database before it answers: on a loaded 2-core machine
+    // that alone can take most of the default 30 s.
+  }, 120_000);
 });
 
 async function databaseUrlOf(database: { db: unknown }): Promise<string> {

@@ -71,7 +71,8 @@ let postgresTemplate: Promise<string> | undefined;
 /**
  * A migrated PostgreSQL database that test databases are copied from (CREATE DATABASE … TEMPLATE): copying takes a
  * fraction of migrating. Made once per migration set, under an advisory lock so concurrent test processes wait for
- * the one that builds it; it is built under another name and renamed when complete, and older templates are dropped.
+ * the one that builds it; it is built under another name and renamed when complete. Templates of other migration
+ * sets are left alone: another checkout may be testing against the same server.
  */
 function migratedPostgresTemplate(adminUrl: string): Promise<string> {
   postgresTemplate ??= (async () => {
@@ -94,8 +95,6 @@ function migratedPostgresTemplate(adminUrl: string): Promise<string> {
           await database.close();
         }
         await admin.query(`alter database "${building}" rename to "${name}"`);
-        const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'bingkai\\_template\\_%' and datname <> $1", [name]);
-        for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
       }
       return name;
     } finally {
@@ -122,6 +121,11 @@ export async function createTestDatabase(driver: DatabaseDriver, { migrate = tru
   await admin.connect();
   try {
     await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+  } catch (error) {
+    // The template was dropped by hand since this process made it (invalid_catalog_name): make it again, once.
+    if (!template || (error as { code?: string }).code !== '3D000') throw error;
+    postgresTemplate = undefined;
+    await admin.query(`create database "${name}" template "${await migratedPostgresTemplate(adminUrl)}"`);
   } finally {
     await admin.end();
   }
