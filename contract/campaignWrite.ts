@@ -194,6 +194,8 @@ export { campaignFrame };
 export const ownCampaignSummary = campaignSummary.extend({
   visibility: z.enum(campaignVisibilities),
   visitsCount: z.number().int().nonnegative(),
+  /** Taken down by staff: its page is not found and it is out of every list; only its creator sees it here. */
+  takenDown: z.boolean().optional(),
 });
 export type OwnCampaignSummary = z.infer<typeof ownCampaignSummary>;
 export const ownCampaignListResponse = z.object({

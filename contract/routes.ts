@@ -108,6 +108,19 @@ import { reportBody, reportResponse } from './report.ts';
 import { requestKeyResponse } from './requestKey.ts';
 import { exploreParams, exploreQuery, exploreResponse, suggestionsQuery, suggestionsResponse } from './search.ts';
 import { notificationIdParams, notificationListQuery, notificationListResponse, unreadCountResponse } from './notification.ts';
+import {
+  moderationParams,
+  moderationResponse,
+  staffAccountParams,
+  staffAccountQuery,
+  staffAccountResponse,
+  staffAppealListResponse,
+  staffAuditListResponse,
+  staffPageQuery,
+  staffReasonBody,
+  staffReportListResponse,
+  staffSessionResponse,
+} from './staff.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -226,6 +239,19 @@ export const apiRoutes = {
   'POST /account/subscription/resume': { response: subscriptionResponse },
   'GET /invoices/:orderId': { params: orderIdParams, response: invoiceResponse },
   'GET /invoices/:orderId/pdf': { params: orderIdParams, response: bytes },
+
+  // Staff console (server/routes/staff.ts, contract/staff.ts): 404 to anyone who is not staff now.
+  'GET /staff/session': { response: staffSessionResponse },
+  'GET /staff/reports': { query: staffPageQuery, response: staffReportListResponse },
+  'POST /staff/reports/:target/:uri/hide': { params: moderationParams, body: staffReasonBody, response: moderationResponse },
+  'POST /staff/reports/:target/:uri/restore': { params: moderationParams, body: staffReasonBody, response: moderationResponse },
+  'POST /staff/reports/:target/:uri/dismiss': { params: moderationParams, body: staffReasonBody, response: moderationResponse },
+  'GET /staff/accounts': { query: staffAccountQuery, response: staffAccountResponse },
+  'POST /staff/accounts/:uuid/suspend': { params: staffAccountParams, body: staffReasonBody, response: staffAccountResponse },
+  'GET /staff/appeals': { query: staffPageQuery, response: staffAppealListResponse },
+  'POST /staff/appeals/:uuid/lift': { params: staffAccountParams, body: staffReasonBody, response: staffAccountResponse },
+  'POST /staff/appeals/:uuid/keep': { params: staffAccountParams, body: staffReasonBody, response: staffAccountResponse },
+  'GET /staff/audit': { query: staffPageQuery, response: staffAuditListResponse },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Outside the API base: health (JSON), stored files (bytes; uploads go through presigned URLs), robots.txt and sitemaps. */
@@ -260,6 +286,8 @@ export const testHookRoutes = {
     body: z.object({ now: z.number().optional() }),
     response: z.object({ data: z.object({ expiredOrders: z.number(), reminded: z.number(), ended: z.number() }) }),
   },
+  /** Grants (staff: true) or revokes the staff role; in production only `npm run staff` does (scripts/staff.ts). */
+  'POST /staff': { body: z.object({ email: z.string(), staff: z.boolean() }), response: noContent },
   'POST /notifications/run': {
     response: z.object({ data: z.object({ trending: z.number(), recaps: z.number(), sent: z.number(), skipped: z.number(), retrying: z.number(), failed: z.number() }) }),
   },

@@ -55,6 +55,7 @@ import { creatorProfileRoutes } from './routes/creatorProfiles.ts';
 import { startNotificationJobs } from './domain/notificationMail.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { billingRoutes } from './routes/billing.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { startBillingJobs } from './domain/billingJobs.ts';
 import { createStorage } from './infra/storage/createStorage.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
@@ -230,6 +231,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         notificationRoutes(signed, ctx);
         orderRoutes(signed, ctx);
         billingRoutes(signed, ctx);
+        staffRoutes(signed, ctx);
       });
     },
     { prefix: '/api/v2' },

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { AppealResponse, AppealStatus } from '../../contract/accountProfile.ts';
+import type { AppealResponse } from '../../contract/accountProfile.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, appeals } from '../infra/db/schema.ts';
 import { DomainError } from '../domainError.ts';
@@ -43,28 +43,4 @@ export async function submitAppeal(db: Db, account: AccountRow, appeal: { messag
     if (updated.length === 0) throw new DomainError('CONFLICT', 'Your appeal is already being reviewed');
     await tx.insert(appeals).values({ accountId: account.id, message: appeal.message, fileKey: appeal.fileKey, status: 'PENDING' });
   });
-}
-
-/**
- * Staff decision on a pending appeal (no admin UI yet; call it from a script or the database console):
- * ACCEPTED lifts the suspension, REJECTED keeps it. Returns the account's new status.
- */
-export async function decideAppeal(db: Db, accountUuid: string, decision: 'ACCEPTED' | 'REJECTED'): Promise<AppealStatus> {
-  return db.transaction(async (tx) => {
-    const [account] = await tx.select().from(accounts).where(eq(accounts.uuid, accountUuid)).limit(1);
-    if (!account) throw new DomainError('NOT_FOUND', 'No account has this id');
-    if (account.appealStatus !== 'PENDING') throw new DomainError('CONFLICT', `The account has no pending appeal (status ${account.appealStatus})`);
-    await tx
-      .update(accounts)
-      .set({ appealStatus: decision, ...(decision === 'ACCEPTED' ? { suspendedAt: null } : {}) })
-      .where(eq(accounts.id, account.id));
-    await tx.update(appeals).set({ status: decision }).where(and(eq(appeals.accountId, account.id), eq(appeals.status, 'PENDING')));
-    return decision;
-  });
-}
-
-/** Suspends an account (staff action); a fresh suspension can be appealed again. */
-export async function suspendAccount(db: Db, accountUuid: string, at = new Date()): Promise<void> {
-  const updated = await db.update(accounts).set({ suspendedAt: at, appealStatus: 'NOT_YET' }).where(eq(accounts.uuid, accountUuid)).returning({ id: accounts.id });
-  if (updated.length === 0) throw new DomainError('NOT_FOUND', 'No account has this id');
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
 import { hasCreatorPlan } from '../../contract/plan.ts';
 import type { Db } from '../infra/db/database.ts';
@@ -72,6 +72,7 @@ function byUriQuery(db: Db) {
       creatorId: campaigns.creatorId,
       ogImageKey: campaigns.ogImageKey,
       ogSquareKey: campaigns.ogSquareKey,
+      hiddenAt: campaigns.hiddenAt,
       creatorSubscription: accounts.subscription,
       frame: {
         id: campaignFrames.id,
@@ -99,6 +100,8 @@ export interface CampaignEntry {
   hasOgImage: boolean;
   /** The generated 600×600 link preview (campaigns.ogSquareKey); null for campaigns whose previews predate it. */
   ogSquareImageUrl: string | null;
+  /** Taken down by staff (server/domain/moderation.ts): not found for everyone but staff. */
+  hidden: boolean;
   campaign: Campaign;
 }
 
@@ -107,6 +110,8 @@ export interface CampaignViewer {
   accountId?: string | undefined;
   accessCode?: string | undefined;
   ip?: string | undefined;
+  /** Staff (accounts.staff_role) still see a campaign they took down. */
+  staff?: boolean | undefined;
 }
 
 /**
@@ -128,7 +133,8 @@ interface CachedRead {
 
 /** Public campaigns (of one creator when `creatorId` is given), newest first, with their total. */
 export async function listPublicCampaigns(db: Db, storage: FileStorage, page: number, limit: number, creatorId?: string): Promise<{ items: CampaignSummary[]; total: number }> {
-  const isPublic = creatorId === undefined ? eq(campaigns.visibility, 'public') : and(eq(campaigns.creatorId, creatorId), eq(campaigns.visibility, 'public'));
+  const shown = and(eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt));
+  const isPublic = creatorId === undefined ? shown : and(eq(campaigns.creatorId, creatorId), shown);
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
@@ -169,7 +175,7 @@ export class CampaignService {
     const own = eq(campaigns.creatorId, creatorId);
     const [rows, totals] = await Promise.all([
       this.db
-        .select({ ...summaryColumns, visibility: campaigns.visibility, visitsCount: campaigns.visitsCount })
+        .select({ ...summaryColumns, visibility: campaigns.visibility, visitsCount: campaigns.visitsCount, hiddenAt: campaigns.hiddenAt })
         .from(campaigns)
         .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
         .where(own)
@@ -179,7 +185,7 @@ export class CampaignService {
       this.db.select({ total: count() }).from(campaigns).where(own),
     ]);
     const urlOf = await assetUrls(this.storage, rows.map((row) => row.thumbnailKey));
-    return { items: rows.map((row) => ({ ...toCampaignSummary(this.storage, row, urlOf), visibility: row.visibility, visitsCount: row.visitsCount })), total: totals[0]?.total ?? 0 };
+    return { items: rows.map((row) => ({ ...toCampaignSummary(this.storage, row, urlOf), visibility: row.visibility, visitsCount: row.visitsCount, takenDown: row.hiddenAt !== null })), total: totals[0]?.total ?? 0 };
   }
 
   /**
@@ -209,7 +215,7 @@ export class CampaignService {
   /** A public or unlisted campaign by its URI; null for unknown and private ones. */
   async findReadable(uri: string): Promise<Campaign | null> {
     const entry = await this.find(uri);
-    return entry && entry.campaign.visibility !== 'private' ? entry.campaign : null;
+    return entry && entry.campaign.visibility !== 'private' && !entry.hidden ? entry.campaign : null;
   }
 
   /**
@@ -218,7 +224,7 @@ export class CampaignService {
    */
   async read(uri: string, viewer: CampaignViewer): Promise<CampaignEntry> {
     const entry = await this.find(uri);
-    if (!entry) throw notFound('Campaign not found');
+    if (!entry || (entry.hidden && !viewer.staff)) throw notFound('Campaign not found');
     if (entry.campaign.visibility !== 'private' || (viewer.accountId !== undefined && viewer.accountId === entry.creatorId)) return entry;
     if (!viewer.accessCode) throw new DomainError('ACCESS_CODE_REQUIRED', 'This campaign is private; enter its access code');
     if (!(await this.codeMatches(entry, viewer))) throw new DomainError('ACCESS_CODE_INVALID', 'The access code is not correct');
@@ -260,6 +266,7 @@ export class CampaignService {
       accessCodeHash: row.accessCodeHash,
       hasOgImage: row.ogImageKey !== null,
       ogSquareImageUrl: row.ogSquareKey ? urlOf(row.ogSquareKey) : null,
+      hidden: row.hiddenAt !== null,
       campaign: {
         ...toCampaignSummary(this.storage, row, urlOf),
         caption: row.caption,

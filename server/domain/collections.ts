@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { campaignUriProblem } from '../../contract/campaignUri.ts';
 import type { UriAvailability } from '../../contract/campaignWrite.ts';
 import type { Collection, CollectionCandidate, CollectionSummary, CollectionVisibility } from '../../contract/collection.ts';
@@ -24,7 +24,8 @@ const notOwner = () => new DomainError('FORBIDDEN', 'Only the creator of this co
  */
 function shownCampaigns(ownerId: string | undefined): SQL {
   const isPublic = eq(campaigns.visibility, 'public');
-  return ownerId ? or(isPublic, eq(campaigns.creatorId, ownerId))! : isPublic;
+  // A campaign staff took down is shown to nobody (server/domain/moderation.ts).
+  return and(isNull(campaigns.hiddenAt), ownerId ? or(isPublic, eq(campaigns.creatorId, ownerId)) : isPublic)!;
 }
 
 /** `text` for a LIKE pattern: its own %, _ and \ match themselves. */
@@ -157,7 +158,7 @@ export class CollectionService {
       .from(collectionCampaigns)
       .innerJoin(collections, eq(collections.id, collectionCampaigns.collectionId))
       .innerJoin(campaigns, eq(campaigns.id, collectionCampaigns.campaignId))
-      .where(and(inArray(collectionCampaigns.collectionId, ids), ownerView ? or(eq(campaigns.visibility, 'public'), eq(campaigns.creatorId, collections.creatorId)) : eq(campaigns.visibility, 'public')))
+      .where(and(inArray(collectionCampaigns.collectionId, ids), isNull(campaigns.hiddenAt), ownerView ? or(eq(campaigns.visibility, 'public'), eq(campaigns.creatorId, collections.creatorId)) : eq(campaigns.visibility, 'public')))
       .orderBy(asc(collectionCampaigns.position), asc(collectionCampaigns.addedAt));
     const urlOf = await assetUrls(this.storage, entries.map((entry) => entry.thumbnailKey));
     const shown = new Map<string, { count: number; supporters: number; firstThumbnail: string | null }>();

@@ -57,7 +57,7 @@ export class CreatorProfileService {
   async find(username: string): Promise<ProfileRecord | null> {
     const account = await this.accountOf(username);
     if (!account) return null;
-    const isPublic = and(eq(campaigns.creatorId, account.id), eq(campaigns.visibility, 'public'));
+    const isPublic = and(eq(campaigns.creatorId, account.id), eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt));
     const [[campaignTotals], [postTotals], collectionList] = await Promise.all([
       this.db
         .select({ campaigns: count(), supporters: sql<number>`coalesce(sum(${campaigns.supportersCount}), 0)::int` })
@@ -67,7 +67,7 @@ export class CreatorProfileService {
         .select({ posts: count() })
         .from(posts)
         .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
-        .where(and(eq(posts.authorId, account.id), eq(campaigns.visibility, 'public'))),
+        .where(and(eq(posts.authorId, account.id), eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt), isNull(posts.hiddenAt))),
       this.collectionsOf(account.id),
     ]);
     const website = /^https?:\/\//i.test(account.websiteLink) ? account.websiteLink : '';
@@ -102,9 +102,9 @@ export class CreatorProfileService {
         description: collections.description,
         coverKey: collections.coverKey,
         campaignsCount: sql<number>`(select count(*)::int from ${collectionCampaigns} cc join ${campaigns} c on c.id = cc.campaign_id
-          where cc.collection_id = "collections"."id" and c.visibility = 'public')`,
+          where cc.collection_id = "collections"."id" and c.visibility = 'public' and c.hidden_at is null)`,
         firstThumbnailKey: sql<string | null>`(select c.thumbnail_key from ${collectionCampaigns} cc join ${campaigns} c on c.id = cc.campaign_id
-          where cc.collection_id = "collections"."id" and c.visibility = 'public' order by cc.position asc limit 1)`,
+          where cc.collection_id = "collections"."id" and c.visibility = 'public' and c.hidden_at is null order by cc.position asc limit 1)`,
       })
       .from(collections)
       .where(and(eq(collections.creatorId, creatorId), eq(collections.visibility, 'public')))
@@ -133,7 +133,7 @@ export class CreatorProfileService {
   async posts(username: string, page: number, limit: number): Promise<Page<Post> | null> {
     const account = await this.accountOf(username);
     if (!account) return null;
-    const theirs = and(eq(posts.authorId, account.id), eq(campaigns.visibility, 'public'));
+    const theirs = and(eq(posts.authorId, account.id), eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt), isNull(posts.hiddenAt));
     const [rows, [totals]] = await Promise.all([
       this.db
         .select({

@@ -34,12 +34,12 @@ function supportCounts(kind: LeaderboardKind, since: Date | null): SQL {
   const worldwide =
     since === null
       ? sql`select ${subject} as subject_id, ${WORLDWIDE_SCOPE}::text as scope, sum(c.supporters_count)::int as supporters
-            from campaigns c where c.visibility = 'public' group by ${subject} having sum(c.supporters_count) > 0`
+            from campaigns c where c.visibility = 'public' and c.hidden_at is null group by ${subject} having sum(c.supporters_count) > 0`
       : sql`select ${subject} as subject_id, ${WORLDWIDE_SCOPE}::text as scope, count(*)::int as supporters
-            from campaign_supports s join campaigns c on c.id = s.campaign_id and c.visibility = 'public'
+            from campaign_supports s join campaigns c on c.id = s.campaign_id and c.visibility = 'public' and c.hidden_at is null
             where ${inPeriod} group by ${subject}`;
   const perCountry = sql`select ${subject} as subject_id, s.country as scope, count(*)::int as supporters
-    from campaign_supports s join campaigns c on c.id = s.campaign_id and c.visibility = 'public'
+    from campaign_supports s join campaigns c on c.id = s.campaign_id and c.visibility = 'public' and c.hidden_at is null
     where ${inPeriod} and s.country ~ '^[A-Z]{2}$' and s.country <> ${WORLDWIDE_SCOPE}
     group by ${subject}, s.country`;
   return sql`${worldwide} union all ${perCountry}`;
@@ -141,7 +141,7 @@ export class LeaderboardService {
             .from(leaderboardEntries)
             .innerJoin(campaigns, eq(campaigns.id, leaderboardEntries.subjectId))
             .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
-            .where(and(board('campaign'), eq(campaigns.visibility, 'public'), isNull(accounts.suspendedAt)))
+            .where(and(board('campaign'), eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt), isNull(accounts.suspendedAt)))
             .orderBy(asc(leaderboardEntries.rank)),
       kind === 'campaign'
         ? []

@@ -82,6 +82,8 @@ export interface PostRecord {
   post: Post;
   authorId: string;
   campaignVisibility: 'public' | 'unlisted' | 'private';
+  /** The post or its campaign was taken down by staff (server/domain/moderation.ts): not found for everyone but staff. */
+  hidden: boolean;
 }
 
 export class PostService {
@@ -104,6 +106,8 @@ export class PostService {
         author: { username: authors.username, name: authors.name, avatarKey: authors.avatarKey },
         campaign: summaryColumns,
         campaignVisibility: campaigns.visibility,
+        postHiddenAt: posts.hiddenAt,
+        campaignHiddenAt: campaigns.hiddenAt,
       })
       .from(posts)
       .innerJoin(authors, eq(authors.id, posts.authorId))
@@ -117,6 +121,7 @@ export class PostService {
     return {
       authorId: row.authorId,
       campaignVisibility: row.campaignVisibility,
+      hidden: row.postHiddenAt !== null || row.campaignHiddenAt !== null,
       post: {
         uri: row.uri,
         imageUrl: urlOf(row.imageKey),
@@ -135,8 +140,12 @@ export class PostService {
    * is written; the raw upload is removed once the post exists.
    */
   async create(author: AccountRow, input: { campaignUri: string; key: string; caption: string }): Promise<Post> {
-    const [campaign] = await this.db.select({ id: campaigns.id, visibility: campaigns.visibility }).from(campaigns).where(eq(campaigns.uri, input.campaignUri)).limit(1);
-    if (!campaign) throw notFound('Campaign not found');
+    const [campaign] = await this.db
+      .select({ id: campaigns.id, visibility: campaigns.visibility, hiddenAt: campaigns.hiddenAt })
+      .from(campaigns)
+      .where(eq(campaigns.uri, input.campaignUri))
+      .limit(1);
+    if (!campaign || campaign.hiddenAt) throw notFound('Campaign not found');
     if (campaign.visibility === 'private') throw privateCampaign();
     const frames = await this.db.select({ width: campaignFrames.width, height: campaignFrames.height }).from(campaignFrames).where(eq(campaignFrames.campaignId, campaign.id));
     if (frames.length === 0) throw new DomainError('BAD_REQUEST', 'This campaign has no frame to post a result of');

@@ -146,7 +146,7 @@ export class SearchService {
     const creatorOk = country
       ? sql`exists (select 1 from accounts a where a.id = c.creator_id and a.suspended_at is null and a.country = ${country})`
       : sql`not exists (select 1 from accounts a where a.id = c.creator_id and a.suspended_at is not null)`;
-    const conditions: SQL[] = [sql`c.visibility = 'public'`, creatorOk];
+    const conditions: SQL[] = [sql`c.visibility = 'public'`, sql`c.hidden_at is null`, creatorOk];
     let rank = sql`0`;
     if (query) {
       const terms: SearchTerms = corrected ?? query;
@@ -233,7 +233,7 @@ export class SearchService {
         ${trending ? sql`coalesce(sum(t.score), 0)` : sql`0`} as trend,
         ${filters.category ? sql`coalesce(bool_or(c.category = ${filters.category}), false)` : sql`true`} as has_category
       from collection_campaigns cc
-      join campaigns c on c.id = cc.campaign_id and c.visibility = 'public'
+      join campaigns c on c.id = cc.campaign_id and c.visibility = 'public' and c.hidden_at is null
       join accounts ca on ca.id = c.creator_id and ca.suspended_at is null
       ${trending ? sql`left join (${trendingScores()}) t on t.campaign_id = c.id` : sql``}
       where cc.collection_id = co.id`;
@@ -295,7 +295,7 @@ export class SearchService {
         ${filters.category ? sql`coalesce(bool_or(c.category = ${filters.category}), false)` : sql`true`} as has_category
       from campaigns c
       ${trending ? sql`left join (${trendingScores()}) t on t.campaign_id = c.id` : sql``}
-      where c.creator_id = a.id and c.visibility = 'public'`;
+      where c.creator_id = a.id and c.visibility = 'public' and c.hidden_at is null`;
     const where = sql.join(conditions, sql` and `);
     const from = sql`from accounts a join lateral (${made}) s on s.campaigns_count > 0`;
     const rows = rowsOf(

@@ -61,7 +61,7 @@ function rowsQuery(section: SitemapSection, range: SQL, limit?: number): SQL {
     case 'campaigns':
       return sql`select c.uri as key, c.updated_at as lastmod
         from campaigns c join accounts a on a.id = c.creator_id
-        where c.visibility = 'public' and a.suspended_at is null and ${range}
+        where c.visibility = 'public' and c.hidden_at is null and a.suspended_at is null and ${range}
         order by c.uri${tail}`;
     case 'collections':
       return sql`select k.uri as key, k.updated_at as lastmod
@@ -70,7 +70,7 @@ function rowsQuery(section: SitemapSection, range: SQL, limit?: number): SQL {
         order by k.uri${tail}`;
     case 'creators':
       return sql`select a.username as key, max(c.updated_at) as lastmod
-        from accounts a join campaigns c on c.creator_id = a.id and c.visibility = 'public'
+        from accounts a join campaigns c on c.creator_id = a.id and c.visibility = 'public' and c.hidden_at is null
         where a.suspended_at is null and ${range}
         group by a.username
         order by a.username${tail}`;
@@ -127,7 +127,7 @@ export class SitemapService {
     const rows = rowsOf(
       await this.db.execute(sql`select '' as key, max(c.updated_at) as lastmod
         from campaigns c join accounts a on a.id = c.creator_id
-        where c.visibility = 'public' and a.suspended_at is null`),
+        where c.visibility = 'public' and c.hidden_at is null and a.suspended_at is null`),
     );
     const value = rows[0]?.lastmod;
     return value === null || value === undefined ? null : asDate(value);

@@ -94,7 +94,7 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
   if (target.kind === 'campaign') {
     if (target.uri.length > CAMPAIGN_URI_MAX || !CAMPAIGN_URI_PATTERN.test(target.uri)) return null;
     const entry = await sources.campaigns.find(target.uri);
-    if (!entry) return null;
+    if (!entry || entry.hidden) return null;
     const { campaign } = entry;
     if (campaign.visibility === 'private') return 'generic';
     return {
@@ -116,7 +116,7 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
   }
   if (!postUriParams.safeParse({ uri: target.uri }).success) return null;
   const record = await sources.posts.find(target.uri);
-  if (!record) return null;
+  if (!record || record.hidden) return null;
   if (record.campaignVisibility === 'private') return 'generic';
   const { post } = record;
   return {

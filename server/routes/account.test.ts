@@ -5,8 +5,7 @@ import { CAPTCHA_HEADER } from '../../contract/account.ts';
 import { RESERVED_USERNAMES } from '../../contract/accountProfile.ts';
 import { accounts, appeals, campaigns, emailChanges, preferences, verificationCodes } from '../infra/db/schema.ts';
 import { accountState, bearer, codeFrom, createAccountTestApp, register, registerVerified, solveCaptcha, type AccountTestApp } from '../testing/accountApp.ts';
-import { suspendAccount } from '../domain/appeals.ts';
-import { insertCampaign } from '../testing/fixtures.ts';
+import { insertCampaign, suspendForTest } from '../testing/fixtures.ts';
 import { refreshCookieOf, refreshWith, signInSession } from '../testing/refreshSession.ts';
 import { drivers, signedInject } from '../testing/testApp.ts';
 
@@ -264,7 +263,7 @@ describe.each(drivers)('account registration and verification (%s)', (driver) =>
     await t.database.db.insert(emailChanges).values({ accountId: account!.id, newEmail: 'skors-baru@example.test', ticketHash: 'ticket-hash-s', expiresAt: new Date(Date.now() + 3600_000) });
     await pending(t, { email: 'skors-baru@example.test', request: 'RESEND_VERIFICATION_CODE_EMAIL_UPDATE' }, bearer(idToken));
     const code = codeFrom(await t.smtp.waitFor((m) => m.to === 'skors-baru@example.test' && m.kind === 'VERIFY_EMAIL_UPDATE'));
-    await suspendAccount(t.database.db, account!.uuid);
+    await suspendForTest(t.database.db, account!.uuid);
     const before = await accountState(t.database.db);
     const mailsBefore = t.smtp.mails.length;
     for (const headers of [bearer(idToken), {}]) {

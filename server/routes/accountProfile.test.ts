@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accounts, emailChanges } from '../infra/db/schema.ts';
-import { suspendAccount } from '../domain/appeals.ts';
+import { suspendForTest } from '../testing/fixtures.ts';
 import { asAccount, claimsOf, createSocialTestApp, googleAccount, lastMail, passwordAccount, refreshAs } from '../testing/socialApp.ts';
 import type { SocialPeers } from '../testing/socialPeers.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
@@ -288,7 +288,7 @@ describe.each(drivers)('account profile (%s)', (driver) => {
 
   it('keeps a suspended account out of every profile route but lets it reach its appeal', async () => {
     const cici = (await passwordAccount(t, { username: 'cici', email: 'cici@example.test' }))!;
-    await suspendAccount(t.database.db, claimsOf(cici).sub);
+    await suspendForTest(t.database.db, claimsOf(cici).sub);
     for (const [method, url, body] of [
       ['PATCH', '/api/v2/account/update', { name: 'Still me' }],
       ['POST', '/api/v2/account/presigned/photo-profile', { contentType: 'image/png' }],

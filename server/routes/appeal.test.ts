@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { accounts, appeals } from '../infra/db/schema.ts';
-import { decideAppeal, suspendAccount } from '../domain/appeals.ts';
+import { decidePendingAppeal } from '../domain/staffAppeals.ts';
+import { suspendForTest } from '../testing/fixtures.ts';
 import { solveCaptcha } from '../testing/accountApp.ts';
 import { asAccount, claimsOf, createSocialTestApp, lastMail, passwordAccount } from '../testing/socialApp.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
@@ -46,7 +47,7 @@ describe.each(drivers)('suspension appeal (%s)', (driver) => {
 
   it('takes a suspended account from NOT_YET to PENDING with message, evidence and a solved captcha, once', async () => {
     const budi = (await passwordAccount(t, { username: 'budi', email: 'budi@example.test' }))!;
-    await suspendAccount(t.database.db, claimsOf(budi).sub, new Date('2026-11-01T00:00:00Z'));
+    await suspendForTest(t.database.db, claimsOf(budi).sub, new Date('2026-11-01T00:00:00Z'));
     const row = await account('budi@example.test');
 
     // Bad input classes: no captcha, a forged captcha, a short message, unknown fields, a key outside the account's uploads.
@@ -92,11 +93,11 @@ describe.each(drivers)('suspension appeal (%s)', (driver) => {
     expect(await appealRows(row.id)).toHaveLength(1);
     // A captcha solution works once.
     const cici = (await passwordAccount(t, { username: 'cici', email: 'cici@example.test' }))!;
-    await suspendAccount(t.database.db, claimsOf(cici).sub);
+    await suspendForTest(t.database.db, claimsOf(cici).sub);
     const captcha = await solveCaptcha(t.app);
     expect((await submit(cici, { message }, captcha)).statusCode).toBe(200);
     const dewi = (await passwordAccount(t, { username: 'dewi', email: 'dewi@example.test' }))!;
-    await suspendAccount(t.database.db, claimsOf(dewi).sub);
+    await suspendForTest(t.database.db, claimsOf(dewi).sub);
     expect((await submit(dewi, { message }, captcha)).statusCode).toBe(400);
   });
 
@@ -104,18 +105,21 @@ describe.each(drivers)('suspension appeal (%s)', (driver) => {
     const budi = await account('budi@example.test');
     const cici = await account('cici@example.test');
     const ana = await account('ana@example.test');
-    await expect(decideAppeal(t.database.db, ana.uuid, 'ACCEPTED')).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(decideAppeal(t.database.db, '00000000-0000-4000-8000-000000000000', 'ACCEPTED')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const [staff] = await t.database.db.insert(accounts).values({ username: 'staffer', name: 'Staff', email: 'staff@example.test', staffRole: 'staff' }).returning();
+    const decideAppeal = async (uuid: string, decision: 'ACCEPTED' | 'REJECTED') =>
+      (await decidePendingAppeal(t.database.db, staff!, uuid, decision === 'ACCEPTED' ? 'lift' : 'keep', 'reviewed the evidence')).appealStatus;
+    await expect(decideAppeal(ana.uuid, 'ACCEPTED')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(decideAppeal('00000000-0000-4000-8000-000000000000', 'ACCEPTED')).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
-    expect(await decideAppeal(t.database.db, budi.uuid, 'ACCEPTED')).toBe('ACCEPTED');
+    expect(await decideAppeal(budi.uuid, 'ACCEPTED')).toBe('ACCEPTED');
     expect(await account('budi@example.test')).toMatchObject({ appealStatus: 'ACCEPTED', suspendedAt: null });
     expect((await appealRows(budi.id))[0]!.status).toBe('ACCEPTED');
-    await expect(decideAppeal(t.database.db, budi.uuid, 'REJECTED')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(decideAppeal(budi.uuid, 'REJECTED')).rejects.toMatchObject({ code: 'CONFLICT' });
     // Unsuspended, Budi reaches the profile API again.
     const token = (await signedInject(t.app, { method: 'POST', url: '/api/v2/account/auth/native', body: { email: 'budi@example.test', password: 'secret-pass-123' } })).json().data.idToken;
     expect((await asAccount(t, token, { method: 'PATCH', url: '/api/v2/account/update', body: { bio: 'back' } })).statusCode).toBe(200);
 
-    expect(await decideAppeal(t.database.db, cici.uuid, 'REJECTED')).toBe('REJECTED');
+    expect(await decideAppeal(cici.uuid, 'REJECTED')).toBe('REJECTED');
     const rejected = await account('cici@example.test');
     expect(rejected.appealStatus).toBe('REJECTED');
     expect(rejected.suspendedAt).not.toBeNull();

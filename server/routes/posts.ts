@@ -35,6 +35,7 @@ export function postRoutes(app: ZodApp, ctx: AppContext): void {
     const found = await service.find(request.params.uri);
     // A campaign made private after the post hides the post from everyone but its author.
     if (!found || (found.campaignVisibility === 'private' && found.authorId !== request.account?.id)) throw notFound('Post not found');
+    if (found.hidden && request.account?.staffRole !== 'staff') throw notFound('Post not found');
     return { data: found.post };
   });
 

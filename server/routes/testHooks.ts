@@ -10,6 +10,7 @@ import { DomainError, notFound } from '../domainError.ts';
 import { refreshLeaderboard } from '../domain/leaderboard.ts';
 import { runNotificationJobs } from '../domain/notificationMail.ts';
 import { runBillingJobs } from '../domain/billingJobs.ts';
+import { setStaffRole } from '../domain/staff.ts';
 
 export const TEST_HOOKS_PREFIX = '/api/test';
 
@@ -46,6 +47,12 @@ export function testHookRoutes(app: ZodApp, ctx: AppContext): void {
       .where(eq(accounts.email, email))
       .returning({ id: accounts.id });
     if (updated.length === 0) throw notFound('No account has this email');
+    return reply.code(204).send();
+  });
+  // The staff role, which production grants only from the command line (scripts/staff.ts): an e2e test makes its moderator.
+  const staffBody = z.strictObject({ email: emailField, staff: z.boolean() });
+  app.post('/staff', { schema: { body: staffBody } }, async (request, reply) => {
+    await setStaffRole(ctx.database.db, request.body.email, request.body.staff);
     return reply.code(204).send();
   });
   // The leaderboard refreshes on a schedule; a test recomputes it at once after seeding supports.

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, campaignFrames, campaigns } from '../infra/db/schema.ts';
 
@@ -44,4 +45,10 @@ export async function insertCampaign(db: Db, creatorId: string, fixture: Campaig
     });
   }
   return row!;
+}
+
+/** Suspends an account as staff would (server/domain/staffAppeals.ts suspendWithReason, without the staff member). */
+export async function suspendForTest(db: Db, accountUuid: string, at = new Date()): Promise<void> {
+  const updated = await db.update(accounts).set({ suspendedAt: at, appealStatus: 'NOT_YET' }).where(eq(accounts.uuid, accountUuid)).returning({ id: accounts.id });
+  if (updated.length === 0) throw new Error(`no account ${accountUuid}`);
 }

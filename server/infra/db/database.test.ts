@@ -39,6 +39,7 @@ const tables = [
   schema.paymentEvents,
   schema.subscriptions,
   schema.invoices,
+  schema.staffActions,
 ].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {

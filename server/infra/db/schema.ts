@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AppealStatus, MonetizationState } from '../../../contract/account.ts';
 import type { DesignDocument, DesignKind } from '../../../contract/design.ts';
+import { staffActionKinds } from '../../../contract/staff.ts';
 
 /** A photo hole in a frame, in frame pixels. */
 export interface FrameHole {
@@ -42,6 +43,8 @@ export const accounts = pgTable('accounts', {
   applyMonetization: text('apply_monetization').$type<MonetizationState>().notNull().default('FORM'),
   subscription: jsonb('subscription').$type<Subscription | null>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** 'staff' for the staff console (granted and revoked only by `npm run staff`); null for everyone else. */
+  staffRole: text('staff_role').$type<'staff'>(),
 });
 
 export const identityProviders = ['google', 'facebook', 'apple'] as const;
@@ -220,6 +223,9 @@ export const campaigns = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`public.search_campaign_vector("language", "title", "tags", "description")`),
     /** Title and tags without accents, lower-cased: what typos are forgiven in (pg_trgm). */
     searchText: text('search_text').generatedAlwaysAs(sql`public.search_campaign_text("title", "tags")`),
+    /** Taken down by staff (server/domain/moderation.ts): not found for everyone but staff, out of every list. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (table) => [
     index('campaigns_visibility_created_idx').on(table.visibility, table.createdAt),
@@ -316,6 +322,9 @@ export const posts = pgTable(
     height: integer('height').notNull(),
     caption: text('caption').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Taken down by staff (server/domain/moderation.ts), like campaigns.hidden_at. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
   },
   (table) => [index('posts_campaign_idx').on(table.campaignId, table.createdAt), index('posts_author_idx').on(table.authorId)],
 );
@@ -337,6 +346,7 @@ export const reports = pgTable(
   (table) => [
     unique('reports_target_fingerprint_key').on(table.target, table.targetId, table.fingerprint),
     check('reports_target_check', sql`${table.target} in ('campaign', 'post')`),
+    index('reports_open_target_idx').on(table.target, table.targetId).where(sql`${table.status} = 'open'`),
   ],
 );
 
@@ -685,3 +695,29 @@ export interface InvoiceLine {
   unitAmount: number;
   amount: number;
 }
+
+/**
+ * Append-only audit log of the staff console (server/domain/staffAudit.ts): one row per staff action, written in
+ * the same transaction as the action. A trigger refuses UPDATE and DELETE (migration 0011); staff read it, never change it.
+ */
+export const staffActions = pgTable(
+  'staff_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The staff account's id (no foreign key: the log outlives a deleted account, and it is never updated), and its email then. */
+    staffId: uuid('staff_id').notNull(),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action', { enum: staffActionKinds }).notNull(),
+    targetType: text('target_type', { enum: ['campaign', 'post', 'account'] }).notNull(),
+    /** The target's public id: a campaign or post URI, an account's uuid. */
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('staff_actions_created_idx').on(table.createdAt, table.id),
+    check('staff_actions_action_check', sql`${table.action} in ('hide', 'restore', 'dismiss', 'suspend', 'lift', 'keep')`),
+    check('staff_actions_target_type_check', sql`${table.targetType} in ('campaign', 'post', 'account')`),
+  ],
+);
