@@ -17,7 +17,7 @@ export const RESERVED_CAMPAIGN_URIS: ReadonlySet<string> = new Set([
   'terms', 'privacy-policy', 'cookie-policy', 'csae', 'forgot-password', 'reset-password', 'what-is-a-twibbon',
   'verification', 'unsubscribe', 'maintenance', 'coming-soon', 'media-assets', 'notifications', 'site-map',
   'ai-twibbon', 'test', 'appeal', 'apply-monetization', 'donation-success', 'nowatermark-success',
-  'nowatermark-success-support', 'credits', 'delete-account', '403', '404',
+  'nowatermark-success-support', 'credits', 'delete-account', '403', '404', 'staff',
   // server and static prefixes
   'api', 'files', 'assets', 'locales', 'models', 'mediapipe', 'fonts', 'static', 'public', 'favicon-ico', 'robots-txt',
   'sitemap', 'sitemap-xml', 'manifest', 'health', 'uri-availability', 'frames',

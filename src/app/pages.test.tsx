@@ -71,6 +71,7 @@ const SAMPLE_PATHS: Record<string, string> = {
   'apply-monetization': '/apply-monetization',
   credits: '/credits',
   'delete-account-facebook': '/delete-account/facebook',
+  staff: '/staff',
   unavailable: '/403',
   'not-found': '/404',
 };

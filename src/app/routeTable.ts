@@ -59,6 +59,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: 'media-assets', path: '/media-assets', navbarSearch: true, load: () => import('../routes/account/MediaAssetsPage.tsx') },
   { name: 'notifications', path: '/notifications', navbarSearch: true, load: () => import('../routes/account/NotificationsPage.tsx') },
   { name: 'site-map', path: '/site-map', navbarSearch: true, load: () => import('../routes/static/SiteMapPage.tsx') },
+  // The staff console: the not-found page to anyone who is not staff (not in the public navigation).
+  { name: 'staff', path: '/staff', load: () => import('../routes/staff/StaffPage.tsx') },
   { name: 'campaign', path: '/:uri', navbarSearch: true, transition: 'slide-fade', load: () => import('../routes/campaign/CampaignPage.tsx') },
   { name: 'campaign-support', path: '/:uri/support', load: () => import('../routes/campaign/CampaignSupportPage.tsx') },
   { name: 'campaign-result', path: '/:uri/result', load: () => import('../routes/campaign/CampaignResultPage.tsx') },

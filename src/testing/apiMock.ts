@@ -107,6 +107,9 @@ export async function fakeGet(path: string): Promise<unknown> {
   if (path === '/campaigns/demo-campaign/manage') return { data: { ...demoCampaign, visitsCount: 5678, postsCount: 12, hasAccessCode: false, updatedAt: '2026-01-02T00:00:00.000Z' } };
   if (path === '/posts/demo-post') return { data: demoPost };
   if (path === '/invoices/o-1') return { data: demoInvoice };
+  // The signed-in test account is staff here: the console renders (its queue empty).
+  if (path === '/staff/session') return { data: { staff: true } };
+  if (path.startsWith('/staff/reports')) return { data: { items: [], page: 1, limit: 20, total: 0 } };
   throw new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
 }
 

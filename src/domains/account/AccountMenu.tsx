@@ -1,6 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useIsStaff } from '../staff/public.ts';
 import { logout } from './accountActions.ts';
 import { useAccountStore } from './accountStore.ts';
 import { Avatar } from './Avatar.tsx';
@@ -13,6 +14,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const name = useAccountStore((s) => s.name);
   const avatar = useAccountStore((s) => s.avatar);
+  const staff = useIsStaff(useAccountStore((s) => s.uuid) || null);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger aria-label={t('profile.menu.label', { name })} className="rounded-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
@@ -27,6 +29,11 @@ export function AccountMenu() {
           <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/profile/profile-settings')}>
             {t('profile.menu.settings')}
           </DropdownMenu.Item>
+          {staff && (
+            <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/staff')}>
+              {t('staff.menu.console')}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item
             className={itemClass}

@@ -21,13 +21,15 @@ describe('OwnCampaigns', () => {
   it('lists every own campaign with its visibility and counters, links to its edit page, and pages through them', async () => {
     const server = fakeAccountServer((call) => {
       const page = Number(call.url.searchParams.get('page'));
-      return json({ data: { items: page === 1 ? [own(1), own(2)] : [own(11)], page, limit: 10, total: 11 } });
+      return json({ data: { items: page === 1 ? [own(1), { ...own(2), takenDown: true }] : [own(11)], page, limit: 10, total: 11 } });
     });
     renderList();
     expect((await screen.findByRole('link', { name: 'Manage “Mine 1”' })).getAttribute('href')).toBe('/campaign/mine-1');
     expect(screen.getByRole('link', { name: 'Mine 2' }).getAttribute('href')).toBe('/mine-2');
     expect(screen.getByText('Private')).toBeTruthy();
     expect(screen.getByText('20 visits')).toBeTruthy();
+    // A campaign staff took down stays in its creator's list, marked (and only that one).
+    expect(screen.getAllByText('Taken down by our moderators')).toHaveLength(1);
     expect(server.to('/account/campaigns')[0]?.headers.get('authorization')).toBe('Bearer token');
     await clickButton('Page 2');
     expect(await screen.findByRole('link', { name: 'Mine 11' })).toBeTruthy();

@@ -56,6 +56,7 @@ export function OwnCampaigns() {
                   </Link>
                   <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
                     <span>{t(`create.visibility.${campaign.visibility}`)}</span>
+                    {campaign.takenDown && <span className="font-medium text-destructive">{t('staff.takenDown')}</span>}
                     <span className="flex items-center gap-1">
                       <Users className="size-4" aria-hidden="true" />
                       {t('create.own.supporters', { count: campaign.supportersCount, formatted: number(campaign.supportersCount) })}

@@ -1,0 +1,44 @@
+import { Tabs } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AccountsPanel } from './AccountsPanel.tsx';
+import { AppealsPanel } from './AppealsPanel.tsx';
+import { AuditLog } from './AuditLog.tsx';
+import { ReportsQueue } from './ReportsQueue.tsx';
+
+export const STAFF_TABS = ['reports', 'accounts', 'appeals', 'audit'] as const;
+export type StaffTab = (typeof STAFF_TABS)[number];
+
+const triggerClass =
+  'rounded-md px-3 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:bg-primary data-[state=active]:text-primary-foreground';
+
+/** The staff console's tabs (?tab=…, reports by default); each tab loads when it opens. */
+export function StaffConsole() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: StaffTab = STAFF_TABS.includes(asked as StaffTab) ? (asked as StaffTab) : 'reports';
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="space-y-6">
+      <Tabs.List aria-label={t('staff.tabs.label')} className="flex flex-wrap gap-2 border-b pb-2">
+        {STAFF_TABS.map((name) => (
+          <Tabs.Trigger key={name} value={name} className={triggerClass}>
+            {t(`staff.tabs.${name}`)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="reports">
+        <ReportsQueue />
+      </Tabs.Content>
+      <Tabs.Content value="accounts">
+        <AccountsPanel />
+      </Tabs.Content>
+      <Tabs.Content value="appeals">
+        <AppealsPanel />
+      </Tabs.Content>
+      <Tabs.Content value="audit">
+        <AuditLog />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
