@@ -23,7 +23,7 @@ import { socialPeerConfig, startSocialPeers, type SocialPeers } from '../testing
 import { createTestApp, drivers, signedInject } from '../testing/testApp.ts';
 
 /** Cases per route in `npm test`: ~25 s per driver on a shared 2-core machine (12 took 40 s). */
-const FUZZ_RUNS_DEFAULT = 8;
+const FUZZ_RUNS_DEFAULT = 4;
 /** Cases per route in `npm run fuzz` (npm names the running script in npm_lifecycle_event). */
 const FUZZ_RUNS_LONG = 150;
 const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.npm_lifecycle_event === 'fuzz' ? FUZZ_RUNS_LONG : FUZZ_RUNS_DEFAULT));

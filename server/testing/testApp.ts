@@ -17,8 +17,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 
 export const TEST_SECRET = 'test-request-signing-secret-0123456789';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
-export const drivers: DatabaseDriver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The databases the driver-parametrised tests run on (use with describe.each). `npm test`, the fast default CI runs,
+ * takes PostgreSQL when TEST_DATABASE_URL is set and PGlite otherwise; `npm run test:full` (TEST_ALL_DRIVERS=1) takes
+ * both. In the fast default PGlite is still what the e2e suite's server runs on (npm start's embedded default), and
+ * the tests that open it by name (database, outage, lifecycle…) run as ever.
+ */
+export const drivers: DatabaseDriver[] = process.env.TEST_DATABASE_URL ? (process.env.TEST_ALL_DRIVERS ? ['pglite', 'postgres'] : ['postgres']) : ['pglite'];
 
 export interface TestDatabase extends Database {
   /** Closes the connection and drops the per-test database (PostgreSQL). */
