@@ -116,7 +116,8 @@ async function show(path: string, name: string) {
       if (found.getAttribute('aria-busy') === 'true' || found.querySelector('[aria-busy="true"]')) throw new Error('still loading');
       return found;
     },
-    { timeout: 3000 },
+    // A lazy route's module loads in a few hundred ms alone, in seconds on a loaded CI machine: wait for it.
+    { timeout: 30_000 },
   );
   return { router, root };
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { StaffAccount, StaffAppeal, StaffAuditEntry, StaffReportGroup } from '../../../contract/staff.ts';
@@ -104,7 +104,8 @@ describe('StaffConsole', () => {
     expect((await screen.findByTestId('staff-account-status')).textContent).toBe('Active');
     fireEvent.change(screen.getByLabelText('Reason (about @sari)'), { target: { value: 'Repeated spam' } });
     await clickButton('Suspend');
-    expect((await screen.findByTestId('staff-account-status')).textContent).toMatch(/^Suspended since /);
+    // The status element is already there (Active): wait for what it says to change.
+    await waitFor(() => expect(screen.getByTestId('staff-account-status').textContent).toMatch(/^Suspended since /));
     expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
     expect(server.to(`/staff/accounts/${sari.uuid}/suspend`).map((call) => call.json)).toEqual([{ reason: 'Repeated spam' }]);
     expect([...missingKeys]).toEqual([]);

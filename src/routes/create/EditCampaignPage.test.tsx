@@ -134,5 +134,7 @@ describe('the edit page', () => {
     await clickButton('Save changes');
     await waitFor(() => expect(server.to('/campaigns/hari-guru').filter((call) => call.method === 'PATCH')).toHaveLength(1));
     expect(server.to('/campaigns/hari-guru')[0]?.json).toMatchObject({ visibility: 'private', accessCode: 'club-2026' });
+    // The save finishes before the test does (its last state update must not land after the page is gone).
+    await waitFor(() => expect(useToastStore.getState().toasts.map((item) => item.title)).toContain('Changes saved'));
   });
 });
