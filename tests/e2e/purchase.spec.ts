@@ -20,7 +20,7 @@ test.beforeEach(async ({ page }) => {
 
 const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
 
-test('a free creator buys the creator plan through the sandbox: the locks go, an invoice comes, and a cancelled plan ends', async ({ page, request }, testInfo) => {
+test('a free creator buys the creator plan through the sandbox: the locks go, an invoice comes, and a cancelled plan ends @full', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
   const id = uniqueId(testInfo);
   const email = `e2e-buyer-${id}@example.com`;

@@ -49,7 +49,7 @@ async function openConsoleFromMenu(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Staff console' })).toBeVisible();
 }
 
-test('a report → staff take the campaign down → its page is not found; a suspension → /appeal → appeal → staff lift it', async ({ page, browser, baseURL, request, watch }, testInfo) => {
+test('a report → staff take the campaign down → its page is not found; a suspension → /appeal → appeal → staff lift it @full', async ({ page, browser, baseURL, request, watch }, testInfo) => {
   test.setTimeout(300_000);
   const id = uniqueId(testInfo);
   const creator = { name: 'Rudi Kreator', email: `e2e-staff-creator-${id}@example.com` };
