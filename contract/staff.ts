@@ -3,7 +3,7 @@
  * is not staff right now (the role is read from the database on every request), so the console does not show
  * that it exists. Every action takes a reason and writes one audit row in the same transaction.
  *
- *   GET  /staff/session                         → { data: { staff: true } }     the client shows the console link
+ *   GET  /staff/session                         → { data: { staff: boolean } }  any signed-in account: the console link
  *   GET  /staff/reports?page&limit               → StaffReportList                open reports grouped by target
  *   POST /staff/reports/:target/:uri/hide        { reason } → ModerationResult    take down; open reports → actioned
  *   POST /staff/reports/:target/:uri/restore     { reason } → ModerationResult    undo a take-down
@@ -117,4 +117,4 @@ export type StaffAuditEntry = z.infer<typeof staffAuditEntry>;
 export const staffAuditListResponse = page(staffAuditEntry);
 export type StaffAuditList = z.infer<typeof staffAuditListResponse>['data'];
 
-export const staffSessionResponse = z.object({ data: z.object({ staff: z.literal(true) }) });
+export const staffSessionResponse = z.object({ data: z.object({ staff: z.boolean() }) });

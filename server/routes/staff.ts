@@ -29,18 +29,25 @@ import { listStaffActions } from '../domain/staffAudit.ts';
 export function staffRoutes(app: ZodApp, ctx: AppContext): void {
   const db = ctx.database.db;
   const signedIn = requireAccount(ctx);
-  async function staffOnly(request: FastifyRequest): Promise<void> {
+  // Whether to show the console link: every signed-in account may ask (a 404 here would be a failed request on
+  // every page of every signed-in person); visitors get 404 like the rest.
+  async function signedInOnly(request: FastifyRequest): Promise<void> {
     try {
       await signedIn(request);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'TOKEN_EXPIRED') throw error;
       throw notFound();
     }
+  }
+  async function staffOnly(request: FastifyRequest): Promise<void> {
+    await signedInOnly(request);
     if (!isStaff(request.account)) throw notFound();
   }
   const noStore = { onSend: async (_request: FastifyRequest, reply: { header(name: string, value: string): unknown }) => void reply.header('cache-control', 'private, no-store') };
 
-  app.get('/staff/session', { preValidation: staffOnly, ...noStore, schema: { response: { 200: staffSessionResponse } } }, async () => ({ data: { staff: true as const } }));
+  app.get('/staff/session', { preValidation: signedInOnly, ...noStore, schema: { response: { 200: staffSessionResponse } } }, async (request) => ({
+    data: { staff: isStaff(request.account) },
+  }));
 
   app.get('/staff/reports', { preValidation: staffOnly, ...noStore, schema: { querystring: staffPageQuery, response: { 200: staffReportListResponse } } }, async (request) => ({
     data: await listOpenReports(db, request.query.page, request.query.limit),

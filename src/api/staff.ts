@@ -2,11 +2,10 @@ import type { ModerationResult, ModerationTarget, StaffAccount, StaffAppealList,
 import { callRoute } from './callRoute.ts';
 import { isApiError } from './ApiError.ts';
 
-/** Whether the signed-in account is staff now: the server answers 404 to everyone else. */
+/** Whether the signed-in account is staff now (a visitor gets 404: not staff either). */
 export async function fetchIsStaff(signal?: AbortSignal): Promise<boolean> {
   try {
-    await callRoute('GET /staff/session', { signal });
-    return true;
+    return (await callRoute('GET /staff/session', { signal })).data.staff;
   } catch (error) {
     if (isApiError(error) && error.status === 404) return false;
     throw error;
