@@ -15,7 +15,6 @@ const publicRoutes: Array<[path: string, name: string]> = [
   ['/for-creators', 'creators'],
   ['/u/bingkai', 'public-profile'],
   ['/reset-email/ticket123', 'cancel-reset-email'],
-  ['/invoice/order-1', 'invoice'],
   ['/use-cases', 'use-cases'],
   ['/use-cases/schools', 'use-case'],
   ['/testimonials', 'testimonials'],
