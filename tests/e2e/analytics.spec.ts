@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { registerAndVerify } from '../testing/accounts.ts';
 import { CIRCLE_FRAME } from '../testing/imageChecks.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 
 const FRAME = 'tests/fixtures/generated/frame-circle.png';
@@ -42,8 +42,6 @@ async function supportAs(request: APIRequestContext, uri: string, fingerprint: s
   const support = await signedCall(request, fingerprint, 'POST', `/campaigns/${uri}/supports`, { pageToken: data.token });
   expect(((await support.json()) as { data: { counted: boolean } }).data.counted).toBe(true);
 }
-
-const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
 
 async function publish(page: Page, title: string, uri: string): Promise<void> {
   await page.goto('/create/frame');

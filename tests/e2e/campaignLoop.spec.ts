@@ -4,10 +4,10 @@
  * sample, and the downloaded result is decoded in Node (size, watermark) and run through the
  * app's own face detection (the diagnostics page) to see that the face lies in the frame's hole.
  */
-import type { Browser, BrowserContext, Page, Request, TestInfo } from '@playwright/test';
+import type { BrowserContext, Page, Request, TestInfo } from '@playwright/test';
 import { registerAndVerify, signInWithPassword, signOut } from '../testing/accounts.ts';
 import { CIRCLE_FRAME, NO_WATERMARK_MAX_PIXELS, WATERMARK_MIN_PIXELS, boxInCircle, detectFacesInHole, imageSize, newWhitePixelsPerBand } from '../testing/imageChecks.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, freshPage, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 import { setPlan } from '../testing/testHooks.ts';
 
@@ -23,18 +23,6 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-/** Unique per test and run: both workers share one server and database. */
-function uniqueId(testInfo: TestInfo): string {
-  return `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
-}
-
-async function freshPage(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
-  const page = await context.newPage();
-  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
-  return { context, page };
-}
 
 interface NewCampaign {
   title: string;

@@ -2,9 +2,9 @@
  * Collections in the browser: a creator groups public campaigns on their profile, orders them by keyboard and by
  * dragging, and the collection page shows them in that order with their supporters, to the creator and to a visitor.
  */
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerAndVerify } from '../testing/accounts.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 
 const PASSWORD = 'collect-it-2026';
@@ -16,8 +16,6 @@ const MERDEKA = { uri: 'merdeka-80', title: 'Dirgahayu Republik Indonesia ke-80'
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
 
 const editorOrder = (page: Page) => page.getByTestId('collection-order').locator(':scope > li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-campaign-uri')));
 const pageOrder = (page: Page) => page.locator('[data-route="collection"] [data-campaign-uri]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-campaign-uri')));

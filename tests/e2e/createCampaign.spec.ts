@@ -4,10 +4,9 @@
  * the owner-only edit page.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page, TestInfo } from '@playwright/test';
 import { registerAndVerify } from '../testing/accounts.ts';
 import { CIRCLE_FRAME } from '../testing/imageChecks.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, freshPage, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 
 const FRAME = 'tests/fixtures/generated/frame-circle.png';
@@ -17,16 +16,6 @@ const PASSWORD = 'frame-it-2026';
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-/** Unique per test and run: both workers share one server and database. */
-const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
-
-async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
-  const page = await context.newPage();
-  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
-  return page;
-}
 
 test('signed out: the create page keeps a picked frame, shows its hole and asks to sign in; an unknown type is the 404 page', async ({ page }) => {
   test.setTimeout(90_000);
@@ -66,7 +55,7 @@ test('a free creator: plan locks, a JPEG renamed .png is refused, a taken link, 
   const owner = { name: 'Sari Kreator', email: `e2e-create-owner-${id}@example.com` };
   const other = { name: 'Dodi Lain', email: `e2e-create-other-${id}@example.com` };
   const campaign = { title: `Hari Guru ${id}`, uri: `hari-guru-${id}` };
-  const otherPage = await freshPage(browser, baseURL);
+  const otherPage = (await freshPage(browser, baseURL)).page;
   await Promise.all([registerAndVerify(page, owner.name, owner.email, PASSWORD), registerAndVerify(otherPage, other.name, other.email, PASSWORD)]);
 
   await page.goto('/create/frame');

@@ -13,12 +13,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
 import { registerAndVerify } from '../testing/accounts.ts';
 import { boxInCircle, detectFacesInHole, imageSize } from '../testing/imageChecks.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, freshPage, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 
 /** A face-api sample (three people), as in campaignLoop.spec.ts. */
@@ -39,15 +39,6 @@ const DESIGN = { width: 1080, height: 1350, hole: { cx: 540, cy: 540, r: 324 }, 
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
-
-async function freshPage(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
-  const page = await context.newPage();
-  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
-  return { context, page };
-}
 
 /** The designer's parts, by their accessible names. */
 function designer(page: Page) {

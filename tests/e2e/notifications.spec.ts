@@ -9,9 +9,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { newestMail, registerAndVerify } from '../testing/accounts.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 import { testHooksHeaders } from '../testing/testHooks.ts';
 
@@ -23,8 +23,6 @@ const MAIL_DIR = join(process.env.E2E_DATA_DIR ?? join('.tmp', 'e2e-data'), 'mai
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
 
 interface Campaign {
   title: string;

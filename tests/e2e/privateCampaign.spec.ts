@@ -3,9 +3,8 @@
  * signed URLs the API hands to a code holder, the support page loads its frame the same way, and the bare file URL
  * is refused.
  */
-import type { TestInfo } from '@playwright/test';
 import { registerAndVerify, signInWithPassword, signOut } from '../testing/accounts.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 import { setPlan } from '../testing/testHooks.ts';
 
@@ -17,8 +16,6 @@ const CODE = 'kode-rahasia-13';
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
 
 test('a private campaign: a code holder sees its frame through a signed link and supports it; the bare link is refused', async ({ page, browser, baseURL, request }, testInfo) => {
   test.setTimeout(240_000);

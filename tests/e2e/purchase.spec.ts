@@ -5,9 +5,8 @@
  * downloads the invoice, cancels, and is back on the free plan once the period has ended.
  */
 import { readFile } from 'node:fs/promises';
-import type { TestInfo } from '@playwright/test';
 import { newestMail, registerAndVerify } from '../testing/accounts.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 import { testHooksHeaders } from '../testing/testHooks.ts';
 
@@ -17,8 +16,6 @@ const DAY = 24 * 3600 * 1000;
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
 
 test('a free creator buys the creator plan through the sandbox: the locks go, an invoice comes, and a cancelled plan ends @full', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);

@@ -3,9 +3,9 @@
  * take it down from the reports queue and its page is the not-found page for visitors; staff suspend an account,
  * which is confined to /appeal, appeals, and staff lift the suspension from the appeals tab.
  */
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerAndVerify, solveCaptcha } from '../testing/accounts.ts';
-import { expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { expect, freshPage, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 import { testHooksHeaders } from '../testing/testHooks.ts';
 
@@ -15,16 +15,6 @@ const PASSWORD = 'moderate-it-2026';
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-/** Unique per test and run: workers share one server and database. */
-const uniqueId = (testInfo: TestInfo) => `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
-
-async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
-  const page = await context.newPage();
-  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
-  return page;
-}
 
 async function publishCampaign(page: Page, title: string, uri: string): Promise<void> {
   await page.goto('/create/frame');
@@ -64,8 +54,8 @@ test('a report → staff take the campaign down → its page is not found; a sus
   // (src/app/localeSetup.ts) until the refreshed flag confines the account to /appeal.
   watch.allow(/^Locale setup failed ApiError: This account is suspended/);
 
-  const modPage = await freshPage(browser, baseURL);
-  const visitor = await freshPage(browser, baseURL);
+  const modPage = (await freshPage(browser, baseURL)).page;
+  const visitor = (await freshPage(browser, baseURL)).page;
   await Promise.all([registerAndVerify(page, creator.name, creator.email, PASSWORD), registerAndVerify(modPage, moderator.name, moderator.email, PASSWORD)]);
   // Not staff yet: the console is the not-found page and the menu has no link to it.
   await modPage.goto('/staff');

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
 /** Console errors and requests that left the origin, collected per test and checked after it. */
 export interface PageWatch {
@@ -28,6 +28,19 @@ export const test = base.extend<{ watch: PageWatch }>({
 });
 
 export { expect };
+
+/** Unique per test and run, for emails, links and titles: the workers share one server and database. */
+export function uniqueId(testInfo: TestInfo): string {
+  return `${Date.now().toString(36)}${testInfo.workerIndex}${testInfo.repeatEachIndex}`;
+}
+
+/** A second visitor: a new browser context (its own storage and cookies) with the dark-mode modal already closed. */
+export async function freshPage(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}) });
+  const page = await context.newPage();
+  await seedStorage(page, { 'dark-mode-modal-closed': '1' });
+  return { context, page };
+}
 
 /** Seeds local storage before any page script runs. */
 export async function seedStorage(page: Page, entries: Record<string, string>): Promise<void> {
