@@ -60,6 +60,9 @@ export const errorStatus = {
   WEBHOOK_SIGNATURE_INVALID: 401,
   /** A webhook's amount or currency is not the order's: recorded, the order is not moved. */
   PAYMENT_AMOUNT_MISMATCH: 400,
+  // Commerce II: balances (server/domain/ledger.ts).
+  /** A debit larger than the balance (credits, earnings): nothing is written. */
+  INSUFFICIENT_BALANCE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

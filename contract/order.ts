@@ -5,6 +5,11 @@ import { currencySchema, paidTierSchema, planPeriodSchema } from './plan.ts';
 export const paymentProviderSchema = z.enum(['sandbox', 'durianpay', 'stripe']);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
+/** What an order buys: a plan period, a credit pack, one result without the watermark, or a donation to a campaign. */
+export const orderKinds = ['plan', 'credits', 'nowatermark', 'donation'] as const;
+export const orderKindSchema = z.enum(orderKinds);
+export type OrderKind = z.infer<typeof orderKindSchema>;
+
 export const orderStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -49,10 +54,14 @@ export type OrderCheckout = z.infer<typeof orderCheckout>;
 
 export const orderView = z.object({
   id: z.uuid(),
+  kind: orderKindSchema,
   status: orderStatusSchema,
-  planId: z.string(),
-  tier: paidTierSchema,
-  period: planPeriodSchema,
+  /** The plan bought (kind 'plan'), else null. */
+  planId: z.string().nullable(),
+  tier: paidTierSchema.nullable(),
+  period: planPeriodSchema.nullable(),
+  /** The item of the other kinds: a credit pack id, 'nowatermark' or 'donation'. */
+  itemId: z.string().nullable(),
   currency: currencySchema,
   /** Minor units. */
   amount: z.number().int(),

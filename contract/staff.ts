@@ -100,14 +100,17 @@ export type StaffAppeal = z.infer<typeof staffAppeal>;
 export const staffAppealListResponse = page(staffAppeal);
 export type StaffAppealList = z.infer<typeof staffAppealListResponse>['data'];
 
-export const staffActionKinds = ['hide', 'restore', 'dismiss', 'suspend', 'lift', 'keep'] as const;
+export const staffActionKinds = ['hide', 'restore', 'dismiss', 'suspend', 'lift', 'keep', 'approve', 'reject', 'pay', 'refund', 'warn'] as const;
 export type StaffActionKind = (typeof staffActionKinds)[number];
+/** What a staff action concerns: a campaign or post (by URI), an account (uuid), a monetization application (the account's uuid), a payout, an order, a piracy flag (ids). */
+export const staffTargetTypes = ['campaign', 'post', 'account', 'application', 'payout', 'order', 'piracyFlag'] as const;
+export type StaffTargetType = (typeof staffTargetTypes)[number];
 
 export const staffAuditEntry = z.object({
   id: z.number().int(),
   staffEmail: z.string(),
   action: z.enum(staffActionKinds),
-  targetType: z.enum(['campaign', 'post', 'account']),
+  targetType: z.enum(staffTargetTypes),
   targetId: z.string(),
   reason: z.string(),
   data: z.record(z.string(), z.unknown()),

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { findOffer, offerById, type Currency, type PaidTier, type PlanPeriod } from '../../contract/plan.ts';
+import { creditPackById } from '../../contract/credits.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, orders } from '../infra/db/schema.ts';
 import type { Mailer } from '../infra/mail/mailer.ts';
 import { mailLocale, mailText, type MailKind, type MailLocale, type MailVars } from '../infra/mail/mailTemplates.ts';
 import { formatInvoiceAmount, formatInvoiceDate } from './invoicePdf.ts';
 import { invoiceView } from './invoices.ts';
+import type { OrderRow } from './orderLedger.ts';
 
 /** What the billing mails need; the order domain (payments) and the billing jobs pass the same. */
 export interface BillingMailDeps {
@@ -34,6 +36,13 @@ async function recipient(db: Db, accountId: string | null): Promise<Recipient | 
 }
 
 const localeOf = (to: Recipient): MailLocale => mailLocale(to.locale ?? to.language);
+
+/** What an order bought, in the mail's language (the client's orderLabel, from the same texts). */
+export async function orderLabel(locale: MailLocale, order: Pick<OrderRow, 'kind' | 'planId' | 'itemId'>): Promise<string> {
+  if (order.kind === 'plan') return planLabel(locale, order.planId ?? '');
+  if (order.kind === 'credits') return mailText(locale, 'billing.item.credits', { count: creditPackById(order.itemId)?.credits ?? 0 });
+  return mailText(locale, `billing.item.${order.kind}`);
+}
 
 /** "Supporter (monthly)" in the mail's language, from the billing texts the client shows too. */
 export async function planLabel(locale: MailLocale, planId: string): Promise<string> {
@@ -77,7 +86,7 @@ export async function mailReceipt(deps: BillingMailDeps, orderId: string): Promi
     return {
       to,
       vars: {
-        plan: await planLabel(locale, order.planId),
+        plan: await orderLabel(locale, order),
         amount: formatInvoiceAmount(invoice.total, invoice.currency, locale),
         number: invoice.number,
         link: siteUrl(deps, `/invoice/${orderId}`),
@@ -96,7 +105,7 @@ export async function mailPaymentFailed(deps: BillingMailDeps, orderId: string):
     return {
       to,
       vars: {
-        plan: await planLabel(locale, order.planId),
+        plan: await orderLabel(locale, order),
         amount: formatInvoiceAmount(order.amount, order.currency, locale),
         link: siteUrl(deps, `/checkout/failed/${orderId}`),
       },

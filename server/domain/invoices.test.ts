@@ -9,7 +9,8 @@ import { invoices } from '../infra/db/schema.ts';
 import { insertCreator } from '../testing/fixtures.ts';
 import { insertOrder } from '../testing/paidOrder.ts';
 import { createTestDatabase, drivers, type TestDatabase } from '../testing/testApp.ts';
-import { formatInvoiceNumber, invoiceView, issueInvoice, orderIsTest, planDescription, taxOf } from './invoices.ts';
+import { formatInvoiceNumber, invoiceView, issueInvoice, planDescription, taxOf } from './invoices.ts';
+import { fulfilmentOf } from './orderFulfilment.ts';
 
 const payments: Pick<PaymentsConfig, 'seller' | 'taxRateBps'> = {
   seller: { name: 'PT Bingkai Test', address: 'Jl. Contoh 1, Jakarta', email: '', taxId: '01.234.567.8-901.000' },
@@ -37,13 +38,6 @@ describe('invoice texts and sums', () => {
     expect(planDescription({ tier: 'supporter', period: 'monthly' })).toBe('Bingkai Supporter — monthly');
     expect(planDescription({ tier: 'creator', period: 'yearly' })).toBe('Bingkai Creator — yearly');
   });
-
-  it('reads whether an order is a test payment from what was recorded, else from the provider', () => {
-    expect(orderIsTest({ provider: 'stripe', checkout: { isTest: true, checkout: null } })).toBe(true);
-    expect(orderIsTest({ provider: 'stripe', checkout: { isTest: false, checkout: null } })).toBe(false);
-    expect(orderIsTest({ provider: 'sandbox', checkout: null })).toBe(true);
-    expect(orderIsTest({ provider: 'durianpay', checkout: null })).toBe(false);
-  });
 });
 
 describe.each(drivers)('issueInvoice and invoiceView (%s)', (driver) => {
@@ -54,7 +48,7 @@ describe.each(drivers)('issueInvoice and invoiceView (%s)', (driver) => {
   afterAll(async () => database?.dispose());
 
   const issue = (order: Awaited<ReturnType<typeof insertOrder>>, buyer = { name: 'Ana', email: 'ana@example.test' }) =>
-    database.db.transaction((tx) => issueInvoice(tx, order, buyer, payments, new Date('2026-05-01T00:00:00Z')));
+    database.db.transaction((tx) => issueInvoice(tx, order, fulfilmentOf(order.kind).describe(order), buyer, payments, new Date('2026-05-01T00:00:00Z')));
 
   it('numbers invoices without gaps, snapshots the parties, adds the tax and keeps one invoice per order', async () => {
     const ana = await insertCreator(database.db, 'ana');

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { InvoiceView, OrderCheckout } from '../../contract/order.ts';
-import { offerById, type Currency, type PlanOffer } from '../../contract/plan.ts';
+import type { InvoiceView } from '../../contract/order.ts';
+import type { Currency, PlanOffer } from '../../contract/plan.ts';
 import type { PaymentsConfig } from '../config.ts';
 import { notFound } from '../domainError.ts';
 import type { Db } from '../infra/db/database.ts';
@@ -8,21 +8,6 @@ import { invoices, orders, type InvoiceLine, type InvoiceParty } from '../infra/
 import type { OrderRow } from './orderLedger.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-
-/**
- * What orders.checkout holds: the browser's way to pay while the order is pending, and whether the order is a test
- * payment, recorded when it was made (a sandbox payment stays a test even if live keys are configured later).
- */
-export interface StoredCheckout {
-  isTest: boolean;
-  checkout: OrderCheckout | null;
-}
-
-/** Whether no real money moved for an order (as recorded when it was made; the sandbox always is one). */
-export function orderIsTest(order: Pick<OrderRow, 'provider' | 'checkout'>): boolean {
-  const stored = order.checkout as Partial<StoredCheckout> | null;
-  return typeof stored?.isTest === 'boolean' ? stored.isTest : order.provider === 'sandbox';
-}
 
 /** The advisory lock that makes invoice numbers gapless: one issuer at a time takes max(number) + 1. */
 const INVOICE_NUMBER_LOCK = 0x42_4b_49_4e_56; // "BKINV"
@@ -52,24 +37,24 @@ function party(fields: InvoiceParty): InvoiceParty {
 /**
  * Issues the invoice of a paid order inside the caller's transaction: the next number without gaps (an advisory
  * lock held to the commit serialises issuers, then max + 1), the seller from configuration and the buyer as they
- * are now, one line for the plan, and the configured tax added on top. An order already invoiced keeps its invoice.
+ * are now, one line for what was bought (`description`), and the configured tax added on top. An order already
+ * invoiced keeps its invoice.
  */
 export async function issueInvoice(
   tx: Db,
   order: OrderRow,
+  description: string,
   buyer: { name: string; email: string } | null,
   payments: Pick<PaymentsConfig, 'seller' | 'taxRateBps'>,
   at: Date = new Date(),
 ): Promise<InvoiceRow> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
   if (existing) return existing;
-  const offer = offerById(order.planId);
-  if (!offer) throw new Error(`order ${order.id} has an unknown plan ${order.planId}`);
   await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK}::bigint)`);
   const [{ last } = { last: 0 }] = await tx.select({ last: sql<number>`coalesce(max(${invoices.number}), 0)::int` }).from(invoices);
   const subtotal = order.amount;
   const tax = taxOf(subtotal, payments.taxRateBps);
-  const lines: InvoiceLine[] = [{ description: planDescription(offer), planId: offer.id, quantity: 1, unitAmount: subtotal, amount: subtotal }];
+  const lines: InvoiceLine[] = [{ description, planId: order.planId ?? order.itemId ?? order.kind, quantity: 1, unitAmount: subtotal, amount: subtotal }];
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -112,6 +97,6 @@ export async function invoiceView(db: Db, accountId: string, orderId: string): P
     taxRateBps: invoice.taxRateBps,
     total: invoice.total,
     provider: order.provider,
-    isTest: orderIsTest(order),
+    isTest: order.isTest,
   };
 }

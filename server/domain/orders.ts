@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { OrderCheckout, OrderCreateBody, OrderView, PaymentProviderName } from '../../contract/order.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { OrderCheckout, OrderCreateBody, OrderKind, OrderView, PaymentProviderName } from '../../contract/order.ts';
 import { findOffer, offerById, PLAN_CATALOG_VERSION, planPeriod, planTier, type Currency } from '../../contract/plan.ts';
 import type { PaymentsConfig } from '../config.ts';
 import { DomainError, notFound } from '../domainError.ts';
@@ -9,29 +9,31 @@ import type { PaymentEvent } from '../infra/payments/paymentProvider.ts';
 import type { PaymentProviders } from '../infra/payments/paymentProviders.ts';
 import type { AccountRow } from './accounts.ts';
 import { mailPaymentFailed, mailReceipt, type BillingMailDeps } from './billingMail.ts';
-import { formatInvoiceNumber, issueInvoice, orderIsTest, planDescription, type StoredCheckout } from './invoices.ts';
+import { formatInvoiceNumber, issueInvoice, planDescription } from './invoices.ts';
+import { fulfilmentOf } from './orderFulfilment.ts';
 import { appendLedger, lockOrder, moveOrder, type OrderRow } from './orderLedger.ts';
-import { activatePlan } from './subscriptions.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An order as the contract shows it; `invoiceNumber` is the invoice's number (or already formatted), null before payment. */
 export function toOrderView(row: OrderRow, invoiceNumber: number | string | null): OrderView {
-  const offer = offerById(row.planId);
-  const stored = row.checkout as Partial<StoredCheckout> | null;
+  const offer = row.planId === null ? undefined : offerById(row.planId);
+  const checkout = row.checkout as OrderCheckout | null;
   return {
     id: row.id,
+    kind: row.kind,
     status: row.status,
     planId: row.planId,
     // A plan id the catalog no longer lists still names its tier and period.
-    tier: offer?.tier ?? (planTier(row.planId) === 'creator' ? 'creator' : 'supporter'),
-    period: offer?.period ?? planPeriod(row.planId) ?? 'monthly',
+    tier: row.planId === null ? null : (offer?.tier ?? (planTier(row.planId) === 'creator' ? 'creator' : 'supporter')),
+    period: row.planId === null ? null : (offer?.period ?? planPeriod(row.planId) ?? 'monthly'),
+    itemId: row.itemId,
     currency: row.currency,
     amount: row.amount,
     provider: row.provider,
-    isTest: orderIsTest(row),
+    isTest: row.isTest,
     isRenewal: row.isRenewal,
-    checkout: row.status === 'pending' ? (stored?.checkout ?? null) : null,
+    checkout: row.status === 'pending' ? checkout : null,
     createdAt: row.createdAt.getTime(),
     paidAt: row.paidAt?.getTime() ?? null,
     expiresAt: row.expiresAt.getTime(),
@@ -55,80 +57,123 @@ function providerFor(providers: PaymentProviders, id: PaymentProviderName, curre
   return provider;
 }
 
+/**
+ * What an order buys, priced on the server (never from the client). The caller (the plan checkout below, credits,
+ * no-watermark, donations) builds it from its own catalog.
+ */
+export interface OrderItem {
+  kind: OrderKind;
+  /** Set exactly for kind 'plan'. */
+  planId?: string;
+  itemId?: string;
+  campaignId?: string;
+  amount: number;
+  currency: Currency;
+  catalogVersion: number;
+  /** The provider's payment page and the invoice line name it so. */
+  description: string;
+  /** Paths on this site the provider sends the browser back to; `{orderId}` is replaced by the order's id. */
+  returnPath: string;
+  cancelPath: string;
+}
+
+/** Who pays: an account, or a visitor (donations) who gives an email for the provider and the receipt. */
+export interface OrderBuyer {
+  accountId: string | null;
+  email: string;
+  name: string;
+}
+
 /** The same key again: the same order when it asks for the same thing, a refusal when it does not. */
-function sameOrder(existing: OrderRow, planId: string, body: OrderCreateBody): OrderRow {
-  if (existing.planId !== planId || existing.currency !== body.currency || existing.provider !== body.provider) {
-    throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different order; make a new one for a new attempt');
-  }
+function sameOrder(existing: OrderRow, item: OrderItem, provider: PaymentProviderName): OrderRow {
+  const same =
+    existing.kind === item.kind &&
+    existing.planId === (item.planId ?? null) &&
+    existing.itemId === (item.itemId ?? null) &&
+    existing.campaignId === (item.campaignId ?? null) &&
+    existing.amount === item.amount &&
+    existing.currency === item.currency &&
+    existing.provider === provider;
+  if (!same) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different order; make a new one for a new attempt');
   return existing;
 }
 
-async function orderByKey(db: Db, accountId: string, key: string): Promise<OrderRow | undefined> {
+async function orderByKey(db: Db, accountId: string | null, key: string): Promise<OrderRow | undefined> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), eq(orders.idempotencyKey, key)));
+    .where(and(accountId === null ? isNull(orders.accountId) : eq(orders.accountId, accountId), eq(orders.idempotencyKey, key)));
   return row;
 }
 
 /**
- * Creates an order for a plan (POST /orders): priced from the catalog, never from the client; idempotent per
- * account and key. The order and its 'created' ledger entry are written first, then the provider is asked for the
- * payment (outside any transaction: a slow provider holds no lock); when it fails, the order is failed with the
- * reason and the caller gets PAYMENT_PROVIDER_FAILED.
+ * Opens an order for any item: idempotent per buyer and key. The order and its 'created' ledger entry are written
+ * first (with `within`, the caller's own rows in the same transaction, e.g. the donation's message), then the
+ * provider is asked for the payment (outside any transaction: a slow provider holds no lock); when it fails, the
+ * order is failed with the reason and the caller gets PAYMENT_PROVIDER_FAILED. Answers the row and whether this
+ * call made it (false: the same key came back).
  */
-export async function createOrder(
+export async function openOrder(
   deps: OrderDeps,
-  account: Pick<AccountRow, 'id' | 'email' | 'name'>,
-  body: OrderCreateBody,
+  buyer: OrderBuyer,
+  item: OrderItem,
+  providerId: PaymentProviderName,
+  idempotencyKey: string,
   origin: string,
-  now: Date = new Date(),
-): Promise<OrderView> {
+  options: { now?: Date; within?: (tx: Db, order: OrderRow) => Promise<void> } = {},
+): Promise<{ order: OrderRow; created: boolean }> {
   const { db } = deps;
-  const offer = findOffer(body.tier, body.period);
-  const existing = await orderByKey(db, account.id, body.idempotencyKey);
-  if (existing) return toOrderView(sameOrder(existing, offer.id, body), await invoiceNumberOf(db, existing.id));
-  const provider = providerFor(deps.providers, body.provider, body.currency);
-  const amount = offer.prices[body.currency];
-  const stored: StoredCheckout = { isTest: provider.isTest, checkout: null };
+  const now = options.now ?? new Date();
+  const existing = await orderByKey(db, buyer.accountId, idempotencyKey);
+  if (existing) return { order: sameOrder(existing, item, providerId), created: false };
+  const provider = providerFor(deps.providers, providerId, item.currency);
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
       .values({
-        accountId: account.id,
-        idempotencyKey: body.idempotencyKey,
-        planId: offer.id,
-        catalogVersion: PLAN_CATALOG_VERSION,
-        currency: body.currency,
-        amount,
+        accountId: buyer.accountId,
+        idempotencyKey,
+        kind: item.kind,
+        planId: item.planId ?? null,
+        itemId: item.itemId ?? null,
+        campaignId: item.campaignId ?? null,
+        isTest: provider.isTest,
+        catalogVersion: item.catalogVersion,
+        currency: item.currency,
+        amount: item.amount,
         provider: provider.id,
-        checkout: stored as unknown as Record<string, unknown>,
+        checkout: null,
         status: 'pending',
         expiresAt: new Date(now.getTime() + deps.payments.orderTtlMinutes * 60_000),
         createdAt: now,
         updatedAt: now,
       })
-      .onConflictDoNothing({ target: [orders.accountId, orders.idempotencyKey] })
+      .onConflictDoNothing()
       .returning();
-    if (row) await appendLedger(tx, row, 'created', { data: { planId: offer.id, catalogVersion: PLAN_CATALOG_VERSION, provider: provider.id, isTest: provider.isTest } });
+    if (row) {
+      await appendLedger(tx, row, 'created', {
+        data: { kind: item.kind, planId: item.planId, itemId: item.itemId, campaignId: item.campaignId, catalogVersion: item.catalogVersion, provider: provider.id, isTest: provider.isTest },
+      });
+      await options.within?.(tx, row);
+    }
     return row;
   });
   if (!created) {
     // The same key raced in from another request: that one made the order.
-    const raced = (await orderByKey(db, account.id, body.idempotencyKey))!;
-    return toOrderView(sameOrder(raced, offer.id, body), null);
+    return { order: sameOrder((await orderByKey(db, buyer.accountId, idempotencyKey))!, item, providerId), created: false };
   }
 
+  const url = (path: string) => `${origin}${path.replace('{orderId}', created.id)}`;
   let payment: { providerRef: string; checkout: OrderCheckout };
   try {
     payment = await provider.createPayment({
       orderId: created.id,
-      amount,
-      currency: body.currency,
-      description: planDescription(offer),
-      customer: { email: account.email, name: account.name },
-      returnUrl: `${origin}/checkout/loading/${created.id}`,
-      cancelUrl: `${origin}/checkout/failed/${created.id}`,
+      amount: item.amount,
+      currency: item.currency,
+      description: item.description,
+      customer: { email: buyer.email, name: buyer.name },
+      returnUrl: url(item.returnPath),
+      cancelUrl: url(item.cancelPath),
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -140,10 +185,33 @@ export async function createOrder(
   }
   const [updated] = await db
     .update(orders)
-    .set({ providerRef: payment.providerRef, checkout: { isTest: provider.isTest, checkout: payment.checkout } satisfies StoredCheckout as unknown as Record<string, unknown> })
+    .set({ providerRef: payment.providerRef, checkout: payment.checkout as unknown as Record<string, unknown> })
     .where(eq(orders.id, created.id))
     .returning();
-  return toOrderView(updated!, null);
+  return { order: updated!, created: true };
+}
+
+/** Creates an order for a plan (POST /orders), priced from the plan catalog. */
+export async function createOrder(
+  deps: OrderDeps,
+  account: Pick<AccountRow, 'id' | 'email' | 'name'>,
+  body: OrderCreateBody,
+  origin: string,
+  now: Date = new Date(),
+): Promise<OrderView> {
+  const offer = findOffer(body.tier, body.period);
+  const item: OrderItem = {
+    kind: 'plan',
+    planId: offer.id,
+    amount: offer.prices[body.currency],
+    currency: body.currency,
+    catalogVersion: PLAN_CATALOG_VERSION,
+    description: planDescription(offer),
+    returnPath: '/checkout/loading/{orderId}',
+    cancelPath: '/checkout/failed/{orderId}',
+  };
+  const { order, created } = await openOrder(deps, { accountId: account.id, email: account.email, name: account.name }, item, body.provider, body.idempotencyKey, origin, { now });
+  return toOrderView(order, created ? null : await invoiceNumberOf(deps.db, order.id));
 }
 
 async function invoiceNumberOf(db: Db, orderId: string): Promise<number | null> {
@@ -199,8 +267,8 @@ async function findOrderId(db: Db, providerId: PaymentProviderName, event: Payme
  * Applies one verified webhook event in one transaction. The order row is locked, then the event id goes into
  * payment_events (its primary key makes a second delivery, even a concurrent one, a no-op). An amount or currency
  * that is not the order's is recorded and refused; otherwise the order moves when orderLedger allows it (a late
- * success counts, nothing but a refund follows paid). A payment activates the plan and issues the invoice in the
- * same transaction. An unknown order throws NOT_FOUND and writes nothing.
+ * success counts, nothing but a refund follows paid). A payment fulfils the order (server/domain/orderFulfilment.ts:
+ * the plan, the credits, the unlock, the donation) and issues the invoice in the same transaction. An unknown order throws NOT_FOUND and writes nothing.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -229,10 +297,10 @@ export async function applyPaymentEvent(
     const moved = await moveOrder(tx, order, event.type, { providerEventId: event.id, at: now, data: { occurredAt: event.occurredAt.toISOString() } });
     if (!moved) return { outcome: 'unchanged', order };
     if (moved.status === 'paid') {
-      const offer = offerById(moved.planId);
       const [account] = moved.accountId ? await tx.select().from(accounts).where(eq(accounts.id, moved.accountId)) : [];
-      if (offer && account) await activatePlan(tx, { accountId: account.id, offer, currency: moved.currency, provider: moved.provider, orderId: moved.id, at: now });
-      await issueInvoice(tx, moved, account ? { name: account.name, email: account.email } : null, payments, now);
+      const fulfilment = fulfilmentOf(moved.kind);
+      await fulfilment.paid(tx, moved, now);
+      await issueInvoice(tx, moved, fulfilment.describe(moved), account ? { name: account.name, email: account.email } : null, payments, now);
     }
     return { outcome: 'applied', order: moved };
   });

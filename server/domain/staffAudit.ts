@@ -1,12 +1,12 @@
 import { count, desc } from 'drizzle-orm';
-import type { StaffActionKind, StaffAuditList } from '../../contract/staff.ts';
+import type { StaffActionKind, StaffAuditList, StaffTargetType } from '../../contract/staff.ts';
 import type { Db } from '../infra/db/database.ts';
 import { staffActions } from '../infra/db/schema.ts';
 import type { AccountRow } from './accounts.ts';
 
 export interface StaffActionInput {
   action: StaffActionKind;
-  targetType: 'campaign' | 'post' | 'account';
+  targetType: StaffTargetType;
   /** The target's public id: a campaign or post URI, an account's uuid. */
   targetId: string;
   reason: string;

@@ -62,7 +62,7 @@ describe.each(drivers)('sandbox payments through the routes (%s)', (driver) => {
     expect(html).toMatch(/<html lang="en">/);
     expect(html).toMatch(/<title>Sandbox payment<\/title>/);
     expect(html).toContain('TEST PAYMENT');
-    expect(html).toContain('Bingkai Supporter (monthly)');
+    expect(html).toContain('Supporter (monthly)');
     expect(html).toMatch(/IDR\s49,000/);
     for (const outcome of ['paid', 'failed', 'pending']) expect(html).toMatch(new RegExp(`<button type="submit" name="outcome" value="${outcome}">[^<]+</button>`));
     expect(html).toContain(`<form method="post" action="${pagePath(view)}"`);

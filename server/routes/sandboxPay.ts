@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { majorAmount, offerById } from '../../contract/plan.ts';
+import { majorAmount } from '../../contract/plan.ts';
 import type { AppContext, ZodApp } from '../context.ts';
+import { orderLabel } from '../domain/billingMail.ts';
 import { orderByProviderRef } from '../domain/orders.ts';
 import type { OrderRow } from '../domain/orderLedger.ts';
 import { escapeHtml } from '../http/escapeHtml.ts';
@@ -46,8 +47,7 @@ ${body}
 }
 
 async function paymentPage(locale: MailLocale, paymentId: string, order: OrderRow): Promise<string> {
-  const offer = offerById(order.planId);
-  const plan = offer ? await text(locale, 'plan', { tier: await text(locale, `tier.${offer.tier}`), period: await text(locale, `period.${offer.period}`) }) : order.planId;
+  const plan = await orderLabel(locale, order);
   const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: order.currency }).format(majorAmount(order.amount, order.currency));
   const title = await text(locale, 'title');
   const settled = order.status === 'paid' || order.status === 'refunded';

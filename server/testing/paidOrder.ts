@@ -35,7 +35,7 @@ export async function insertOrder(db: Db, accountId: string, fixture: OrderFixtu
       amount: offer.prices[currency],
       provider,
       providerRef: `ref_${randomUUID()}`,
-      checkout: { isTest: fixture.isTest ?? provider === 'sandbox', checkout: null },
+      isTest: fixture.isTest ?? provider === 'sandbox',
       expiresAt: fixture.expiresAt ?? new Date(createdAt.getTime() + 60 * 60_000),
       createdAt,
       updatedAt: createdAt,

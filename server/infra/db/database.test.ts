@@ -40,6 +40,14 @@ const tables = [
   schema.subscriptions,
   schema.invoices,
   schema.staffActions,
+  schema.ledgerEntries,
+  schema.watermarkUnlocks,
+  schema.campaignDonations,
+  schema.donations,
+  schema.monetizationApplications,
+  schema.payouts,
+  schema.frameFingerprints,
+  schema.piracyFlags,
 ].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {
@@ -86,6 +94,19 @@ describe.each(drivers)('database (%s)', (driver) => {
       await expect(db.update(schema.orderLedger).set({ amount: 1 })).rejects.toThrow();
       await expect(db.delete(schema.orderLedger)).rejects.toThrow();
       expect(await db.select({ amount: schema.orderLedger.amount }).from(schema.orderLedger)).toEqual([{ amount: 299 }]);
+      await expect(db.execute(sql`truncate order_ledger`)).rejects.toMatchObject({ cause: { message: 'order_ledger is append-only' } });
+      // A plan order names its plan; other kinds do not.
+      await expect(db.insert(schema.orders).values({ ...order, idempotencyKey: 'c'.repeat(16), kind: 'credits', amount: 100 })).rejects.toThrow();
+
+      // Balances: entries only, append-only, credits counted in CRD, the platform book has no account.
+      await db.insert(schema.ledgerEntries).values({ accountId: creator!.id, book: 'credits', currency: 'CRD', amount: 10, kind: 'topup' });
+      await expect(db.insert(schema.ledgerEntries).values({ accountId: creator!.id, book: 'credits', currency: 'USD', amount: 10, kind: 'topup' })).rejects.toThrow();
+      await expect(db.insert(schema.ledgerEntries).values({ accountId: creator!.id, book: 'platform', currency: 'USD', amount: 10, kind: 'fee' })).rejects.toThrow();
+      await expect(db.insert(schema.ledgerEntries).values({ accountId: creator!.id, book: 'credits', currency: 'CRD', amount: 0, kind: 'topup' })).rejects.toThrow();
+      await expect(db.update(schema.ledgerEntries).set({ amount: 1000 })).rejects.toMatchObject({ cause: { message: 'ledger_entries is append-only' } });
+      await expect(db.delete(schema.ledgerEntries)).rejects.toThrow();
+      await expect(db.execute(sql`truncate ledger_entries`)).rejects.toMatchObject({ cause: { message: 'ledger_entries is append-only' } });
+      expect(await db.select({ amount: schema.ledgerEntries.amount }).from(schema.ledgerEntries)).toEqual([{ amount: 10 }]);
     } finally {
       await database.dispose();
     }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AppealStatus, MonetizationState } from '../../../contract/account.ts';
 import type { DesignDocument, DesignKind } from '../../../contract/design.ts';
-import { staffActionKinds } from '../../../contract/staff.ts';
+import { orderKinds } from '../../../contract/order.ts';
+import { staffActionKinds, staffTargetTypes } from '../../../contract/staff.ts';
 
 /** A photo hole in a frame, in frame pixels. */
 export interface FrameHole {
@@ -562,7 +563,16 @@ export const orders = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** The client's key for one checkout attempt: the same key returns the same order. */
     idempotencyKey: text('idempotency_key').notNull(),
-    planId: text('plan_id').notNull(),
+    /** What is bought (contract/order.ts orderKinds); each kind is fulfilled by its own module (server/domain/orderFulfilment.ts). */
+    kind: text('kind', { enum: orderKinds }).notNull().default('plan'),
+    /** The plan offer bought; set exactly when kind is 'plan'. */
+    planId: text('plan_id'),
+    /** The priced item of the other kinds: a credit pack id, 'nowatermark', or 'donation'. */
+    itemId: text('item_id'),
+    /** The campaign a no-watermark result or a donation is for. */
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    /** Paid through a test provider: no real money moved. */
+    isTest: boolean('is_test').notNull().default(false),
     catalogVersion: integer('catalog_version').notNull(),
     currency: text('currency', { enum: ['IDR', 'USD'] }).notNull(),
     amount: integer('amount').notNull(),
@@ -581,6 +591,10 @@ export const orders = pgTable(
   },
   (table) => [
     unique('orders_account_idempotency_key').on(table.accountId, table.idempotencyKey),
+    uniqueIndex('orders_anonymous_idempotency_key').on(table.idempotencyKey).where(sql`${table.accountId} is null`),
+    index('orders_campaign_idx').on(table.campaignId, table.kind).where(sql`${table.campaignId} is not null`),
+    check('orders_kind_check', sql`${table.kind} in ('plan', 'credits', 'nowatermark', 'donation')`),
+    check('orders_plan_kind_check', sql`(${table.kind} = 'plan') = (${table.planId} is not null)`),
     uniqueIndex('orders_provider_ref_idx').on(table.provider, table.providerRef),
     index('orders_account_created_idx').on(table.accountId, table.createdAt),
     index('orders_pending_expires_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
@@ -708,7 +722,7 @@ export const staffActions = pgTable(
     staffId: uuid('staff_id').notNull(),
     staffEmail: text('staff_email').notNull(),
     action: text('action', { enum: staffActionKinds }).notNull(),
-    targetType: text('target_type', { enum: ['campaign', 'post', 'account'] }).notNull(),
+    targetType: text('target_type', { enum: staffTargetTypes }).notNull(),
     /** The target's public id: a campaign or post URI, an account's uuid. */
     targetId: text('target_id').notNull(),
     reason: text('reason').notNull(),
@@ -717,7 +731,200 @@ export const staffActions = pgTable(
   },
   (table) => [
     index('staff_actions_created_idx').on(table.createdAt, table.id),
-    check('staff_actions_action_check', sql`${table.action} in ('hide', 'restore', 'dismiss', 'suspend', 'lift', 'keep')`),
-    check('staff_actions_target_type_check', sql`${table.targetType} in ('campaign', 'post', 'account')`),
+    check('staff_actions_action_check', sql`${table.action} in ('hide', 'restore', 'dismiss', 'suspend', 'lift', 'keep', 'approve', 'reject', 'pay', 'refund', 'warn')`),
+    check('staff_actions_target_type_check', sql`${table.targetType} in ('campaign', 'post', 'account', 'application', 'payout', 'order', 'piracyFlag')`),
+  ],
+);
+
+export const ledgerBooks = ['credits', 'earnings', 'platform'] as const;
+export type LedgerBook = (typeof ledgerBooks)[number];
+
+/**
+ * Balances of accounts, as entries only (server/domain/ledger.ts): an account's credits (currency 'CRD'), a
+ * creator's earnings and the platform's fees (IDR or USD minor units). A balance is the sum of its entries and is
+ * never stored. Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); a correction is a new entry. No
+ * foreign key to accounts: entries outlive a deleted account, as the staff log does. `ref` makes an entry
+ * idempotent: one entry per book, kind and ref.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The account whose balance this is; null for the platform book. */
+    accountId: uuid('account_id'),
+    book: text('book', { enum: ledgerBooks }).notNull(),
+    /** 'CRD' for credits, else IDR or USD. */
+    currency: text('currency').notNull(),
+    /** Signed: credits in whole credits, money in minor units. */
+    amount: integer('amount').notNull(),
+    /** Why: topup, spend, refund, revoke (credits); donation, fee, payout, payout_return (earnings, platform)… */
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    ref: text('ref'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_balance_idx').on(table.accountId, table.book, table.currency, table.id),
+    uniqueIndex('ledger_entries_ref_idx').on(table.book, table.kind, table.ref).where(sql`${table.ref} is not null`),
+    check('ledger_entries_book_check', sql`${table.book} in ('credits', 'earnings', 'platform')`),
+    check('ledger_entries_currency_check', sql`(${table.book} = 'credits') = (${table.currency} = 'CRD') and ${table.currency} in ('CRD', 'IDR', 'USD')`),
+    check('ledger_entries_account_check', sql`(${table.book} = 'platform') = (${table.accountId} is null)`),
+    check('ledger_entries_amount_check', sql`${table.amount} <> 0`),
+  ],
+);
+
+/**
+ * A result whose watermark was bought off, for one campaign and one placement the supporter's device made
+ * (`result_key`, the client's id of that result; the photo never leaves the device). Paid with credits at once
+ * (paid_at set in the same transaction as the spend), or by an order (paid_at set when the order is paid).
+ */
+export const watermarkUnlocks = pgTable(
+  'watermark_unlocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    resultKey: text('result_key').notNull(),
+    method: text('method', { enum: ['credits', 'payment'] }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('watermark_unlocks_result').on(table.accountId, table.campaignId, table.resultKey),
+    check('watermark_unlocks_method_check', sql`${table.method} in ('credits', 'payment')`),
+  ],
+);
+
+/** A campaign's donation settings, set by its creator. */
+export const campaignDonations = pgTable(
+  'campaign_donations',
+  {
+    campaignId: uuid('campaign_id')
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    cause: text('cause').notNull(),
+    /** Minor units of `currency`; null for no goal. */
+    goalAmount: integer('goal_amount'),
+    currency: text('currency', { enum: ['IDR', 'USD'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('campaign_donations_currency_check', sql`${table.currency} in ('IDR', 'USD')`), check('campaign_donations_goal_check', sql`${table.goalAmount} is null or ${table.goalAmount} > 0`)],
+);
+
+/** One donation: its order carries the money (status, amount, currency); this row carries what the donor shows. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    donorAccountId: uuid('donor_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** Shown on the donor wall unless anonymous. */
+    donorName: text('donor_name'),
+    message: text('message'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    /** Hidden from the donor wall by the campaign's creator (the money still counts). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('donations_campaign_created_idx').on(table.campaignId, table.createdAt)],
+);
+
+/** A creator's monetization application; the state is accounts.apply_monetization (FORM → PENDING → APPROVED or REJECTED). */
+export const monetizationApplications = pgTable('monetization_applications', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull(),
+  country: text('country').notNull(),
+  /** Where payouts go, e.g. { type: 'bank', bank, accountName, accountNumber }. */
+  payoutMethod: jsonb('payout_method').$type<Record<string, unknown>>().notNull(),
+  /** The campaigns the creator means to monetize (ids). */
+  campaignIds: jsonb('campaign_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  agreedAt: timestamp('agreed_at', { withTimezone: true }).notNull(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decidedBy: uuid('decided_by'),
+  /** Staff's reason, shown to the creator on rejection. */
+  reason: text('reason'),
+});
+
+export const payoutStates = ['requested', 'paid', 'rejected'] as const;
+
+/** A creator's request to be paid their available earnings; its ledger entries are in ledger_entries (kind payout, payout_return). */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    currency: text('currency', { enum: ['IDR', 'USD'] }).notNull(),
+    amount: integer('amount').notNull(),
+    state: text('state', { enum: payoutStates }).notNull().default('requested'),
+    /** The payout method as it was when requested. */
+    method: jsonb('method').$type<Record<string, unknown>>().notNull(),
+    /** The bank or provider's transfer reference, entered by staff. */
+    reference: text('reference'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+  },
+  (table) => [
+    index('payouts_state_requested_idx').on(table.state, table.requestedAt),
+    index('payouts_account_idx').on(table.accountId, table.requestedAt),
+    check('payouts_amount_check', sql`${table.amount} > 0`),
+    check('payouts_state_check', sql`${table.state} in ('requested', 'paid', 'rejected')`),
+  ],
+);
+
+/** A perceptual hash (64-bit dHash) of each uploaded frame, to find a frame re-uploaded by another creator. */
+export const frameFingerprints = pgTable(
+  'frame_fingerprints',
+  {
+    frameId: uuid('frame_id')
+      .primaryKey()
+      .references(() => campaignFrames.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id').notNull(),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('frame_fingerprints_creator_idx').on(table.creatorId)],
+);
+
+/** A new frame that matches another creator's earlier frame, flagged to staff. */
+export const piracyFlags = pgTable(
+  'piracy_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    frameId: uuid('frame_id').notNull(),
+    matchedCampaignId: uuid('matched_campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    matchedFrameId: uuid('matched_frame_id').notNull(),
+    /** Hamming distance of the two hashes (0 = the same picture). */
+    distance: integer('distance').notNull(),
+    status: text('status', { enum: ['open', 'actioned', 'dismissed'] }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('piracy_flags_pair').on(table.frameId, table.matchedFrameId),
+    index('piracy_flags_open_idx').on(table.createdAt).where(sql`${table.status} = 'open'`),
+    check('piracy_flags_status_check', sql`${table.status} in ('open', 'actioned', 'dismissed')`),
   ],
 );

@@ -12,6 +12,8 @@ const plan: SubscriptionView = { planId: 'diamond_monthly', tier: 'creator', per
 
 const order = (over: Partial<OrderView>): OrderView => ({
   id: '00000000-0000-4000-8000-000000000001',
+  kind: 'plan',
+  itemId: null,
   status: 'paid',
   planId: 'diamond_monthly',
   tier: 'creator',

@@ -6,7 +6,7 @@ import { fetchOrders } from '../../api/billing.ts';
 import { apiErrorMessage } from '../../api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatDay, formatMoney, planLabel } from './billingFormat.ts';
+import { formatDay, formatMoney, orderLabel } from './billingFormat.ts';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 
@@ -58,7 +58,7 @@ export function PaymentHistory() {
                 <tr key={order.id} className="border-t" data-testid="billing-order">
                   <td className="py-2 pr-3 whitespace-nowrap">{formatDay(order.paidAt ?? order.createdAt, locale)}</td>
                   <td className="py-2 pr-3">
-                    {planLabel(t, order.tier, order.period)}
+                    {orderLabel(t, order)}
                     {order.isTest && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t('billing.history.test')}</span>}
                   </td>
                   <td className="py-2 pr-3 text-right whitespace-nowrap">{formatMoney(order.amount, order.currency, locale)}</td>

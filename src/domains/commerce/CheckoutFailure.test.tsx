@@ -10,6 +10,8 @@ import { CheckoutFailure } from './CheckoutFailure.tsx';
 const orderId = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const expired: OrderView = {
   id: orderId,
+  kind: 'plan',
+  itemId: null,
   status: 'expired',
   planId: 'diamond_yearly',
   tier: 'creator',

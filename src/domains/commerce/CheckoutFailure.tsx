@@ -17,7 +17,8 @@ export function CheckoutFailure({ orderId }: { orderId: string | null }) {
   );
   if (state.status === 'loading') return <Spinner busy label={t('commerce.failed.loading')} />;
   const order = state.status === 'success' ? state.data : null;
-  if (!order) {
+  // The checkout pages are for plans; the other kinds of order return to their own pages.
+  if (!order || !order.tier || !order.period) {
     return (
       <div className="space-y-4">
         <output className="block">{t('commerce.failed.missing')}</output>

@@ -14,7 +14,7 @@ const orderId = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const options = { data: { currency: 'IDR', providers: [{ id: 'sandbox', currencies: ['IDR', 'USD'], isTest: true }, { id: 'stripe', currencies: ['USD'], isTest: false }] } };
 
 function order(checkout: OrderView['checkout']): OrderView {
-  return { id: orderId, status: 'pending', planId: 'diamond_yearly', tier: 'creator', period: 'yearly', currency: 'IDR', amount: 149_000_000, provider: 'sandbox', isTest: true, isRenewal: false, checkout, createdAt: 1, paidAt: null, expiresAt: 2, invoiceNumber: null };
+  return { id: orderId, kind: 'plan', itemId: null, status: 'pending', planId: 'diamond_yearly', tier: 'creator', period: 'yearly', currency: 'IDR', amount: 149_000_000, provider: 'sandbox', isTest: true, isRenewal: false, checkout, createdAt: 1, paidAt: null, expiresAt: 2, invoiceNumber: null };
 }
 
 function renderAt(path: string) {

@@ -12,6 +12,8 @@ import { rememberReturnPath } from './returnPath.ts';
 const orderId = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const pending: OrderView = {
   id: orderId,
+  kind: 'plan',
+  itemId: null,
   status: 'pending',
   planId: 'premiumn_monthly',
   tier: 'supporter',
