@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Campaign, CampaignSummary } from '../../contract/campaign.ts';
 import { hasCreatorPlan } from '../../contract/plan.ts';
 import type { Db } from '../infra/db/database.ts';
@@ -9,6 +9,7 @@ import type { FileStorage } from '../infra/storage/storage.ts';
 import type { HitCounter } from '../infra/hitCounter.ts';
 import { verifyPassword } from '../infra/passwords.ts';
 import { assetUrls } from './campaignAssets.ts';
+import { campaignListed } from './publicListing.ts';
 
 /** What `toCampaignSummary` needs; the creator comes from `accounts` joined on the campaign's creator. */
 export const summaryColumns = {
@@ -133,8 +134,7 @@ interface CachedRead {
 
 /** Public campaigns (of one creator when `creatorId` is given), newest first, with their total. */
 export async function listPublicCampaigns(db: Db, storage: FileStorage, page: number, limit: number, creatorId?: string): Promise<{ items: CampaignSummary[]; total: number }> {
-  const shown = and(eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt));
-  const isPublic = creatorId === undefined ? shown : and(eq(campaigns.creatorId, creatorId), shown);
+  const isPublic = creatorId === undefined ? campaignListed : and(eq(campaigns.creatorId, creatorId), campaignListed);
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)

@@ -7,6 +7,7 @@ import { accounts, collectionCampaigns, collections, campaigns, posts } from '..
 import { isPublicKey, type FileStorage } from '../infra/storage/storage.ts';
 import { assetUrls } from './campaignAssets.ts';
 import { listPublicCampaigns, summaryColumns, toCampaignSummary } from './campaigns.ts';
+import { accountListed, campaignListed, campaignListedSql } from './publicListing.ts';
 
 /** Public collections shown on a profile, newest first. */
 export const PROFILE_COLLECTIONS_MAX = 50;
@@ -49,7 +50,7 @@ export class CreatorProfileService {
         createdAt: accounts.createdAt,
       })
       .from(accounts)
-      .where(and(eq(accounts.username, username.toLowerCase()), isNull(accounts.suspendedAt)))
+      .where(and(eq(accounts.username, username.toLowerCase()), accountListed))
       .limit(1);
     return row ?? null;
   }
@@ -57,7 +58,7 @@ export class CreatorProfileService {
   async find(username: string): Promise<ProfileRecord | null> {
     const account = await this.accountOf(username);
     if (!account) return null;
-    const isPublic = and(eq(campaigns.creatorId, account.id), eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt));
+    const isPublic = and(eq(campaigns.creatorId, account.id), campaignListed);
     const [[campaignTotals], [postTotals], collectionList] = await Promise.all([
       this.db
         .select({ campaigns: count(), supporters: sql<number>`coalesce(sum(${campaigns.supportersCount}), 0)::int` })
@@ -67,7 +68,7 @@ export class CreatorProfileService {
         .select({ posts: count() })
         .from(posts)
         .innerJoin(campaigns, eq(campaigns.id, posts.campaignId))
-        .where(and(eq(posts.authorId, account.id), eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt), isNull(posts.hiddenAt))),
+        .where(and(eq(posts.authorId, account.id), campaignListed, isNull(posts.hiddenAt))),
       this.collectionsOf(account.id),
     ]);
     const website = /^https?:\/\//i.test(account.websiteLink) ? account.websiteLink : '';
@@ -102,7 +103,7 @@ export class CreatorProfileService {
         description: collections.description,
         coverKey: collections.coverKey,
         campaignsCount: sql<number>`(select count(*)::int from ${collectionCampaigns} cc join ${campaigns} c on c.id = cc.campaign_id
-          where cc.collection_id = "collections"."id" and c.visibility = 'public' and c.hidden_at is null)`,
+          where cc.collection_id = "collections"."id" and ${campaignListedSql('c')})`,
         firstThumbnailKey: sql<string | null>`(select c.thumbnail_key from ${collectionCampaigns} cc join ${campaigns} c on c.id = cc.campaign_id
           where cc.collection_id = "collections"."id" and c.visibility = 'public' and c.hidden_at is null order by cc.position asc limit 1)`,
       })

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   LEADERBOARD_PERIOD_DAYS,
   LEADERBOARD_SIZE,
@@ -11,6 +11,7 @@ import type { Db } from '../infra/db/database.ts';
 import { accounts, campaigns, leaderboardEntries, leaderboardPeriods } from '../infra/db/schema.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { summaryColumns, toCampaignSummary } from './campaigns.ts';
+import { accountListed, accountListedSql, campaignListed, campaignListedSql } from './publicListing.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Several instances share one database: the one holding this lock refreshes, the others skip that tick. */
@@ -34,12 +35,12 @@ function supportCounts(kind: LeaderboardKind, since: Date | null): SQL {
   const worldwide =
     since === null
       ? sql`select ${subject} as subject_id, ${WORLDWIDE_SCOPE}::text as scope, sum(c.supporters_count)::int as supporters
-            from campaigns c where c.visibility = 'public' and c.hidden_at is null group by ${subject} having sum(c.supporters_count) > 0`
+            from campaigns c where ${campaignListedSql('c')} group by ${subject} having sum(c.supporters_count) > 0`
       : sql`select ${subject} as subject_id, ${WORLDWIDE_SCOPE}::text as scope, count(*)::int as supporters
-            from campaign_supports s join campaigns c on c.id = s.campaign_id and c.visibility = 'public' and c.hidden_at is null
+            from campaign_supports s join campaigns c on c.id = s.campaign_id and ${campaignListedSql('c')}
             where ${inPeriod} group by ${subject}`;
   const perCountry = sql`select ${subject} as subject_id, s.country as scope, count(*)::int as supporters
-    from campaign_supports s join campaigns c on c.id = s.campaign_id and c.visibility = 'public' and c.hidden_at is null
+    from campaign_supports s join campaigns c on c.id = s.campaign_id and ${campaignListedSql('c')}
     where ${inPeriod} and s.country ~ '^[A-Z]{2}$' and s.country <> ${WORLDWIDE_SCOPE}
     group by ${subject}, s.country`;
   return sql`${worldwide} union all ${perCountry}`;
@@ -51,8 +52,8 @@ function insertBoards(period: LeaderboardPeriod, kind: LeaderboardKind, now: Dat
   // A campaign's creator must not be suspended either; for creators the subject is the account itself.
   const subjectJoin =
     kind === 'campaign'
-      ? sql`join campaigns subject on subject.id = t.subject_id join accounts owner on owner.id = subject.creator_id and owner.suspended_at is null`
-      : sql`join accounts subject on subject.id = t.subject_id and subject.suspended_at is null`;
+      ? sql`join campaigns subject on subject.id = t.subject_id join accounts owner on owner.id = subject.creator_id and ${accountListedSql('owner')}`
+      : sql`join accounts subject on subject.id = t.subject_id and ${accountListedSql('subject')}`;
   return sql`insert into leaderboard_entries (period, scope, kind, rank, subject_id, supporters, refreshed_at)
     select ${period}, ranked.scope, ${kind}, ranked.rank, ranked.subject_id, ranked.supporters, ${now.toISOString()}::timestamptz
     from (
@@ -141,7 +142,7 @@ export class LeaderboardService {
             .from(leaderboardEntries)
             .innerJoin(campaigns, eq(campaigns.id, leaderboardEntries.subjectId))
             .innerJoin(accounts, eq(accounts.id, campaigns.creatorId))
-            .where(and(board('campaign'), eq(campaigns.visibility, 'public'), isNull(campaigns.hiddenAt), isNull(accounts.suspendedAt)))
+            .where(and(board('campaign'), campaignListed, accountListed))
             .orderBy(asc(leaderboardEntries.rank)),
       kind === 'campaign'
         ? []
@@ -149,7 +150,7 @@ export class LeaderboardService {
             .select({ rank: leaderboardEntries.rank, supporters: leaderboardEntries.supporters, username: accounts.username, name: accounts.name, avatarKey: accounts.avatarKey })
             .from(leaderboardEntries)
             .innerJoin(accounts, eq(accounts.id, leaderboardEntries.subjectId))
-            .where(and(board('creator'), isNull(accounts.suspendedAt)))
+            .where(and(board('creator'), accountListed))
             .orderBy(asc(leaderboardEntries.rank)),
       // Every row of one refresh has the same time.
       this.db.select({ at: leaderboardEntries.refreshedAt }).from(leaderboardEntries).limit(1),

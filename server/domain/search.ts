@@ -5,6 +5,7 @@ import { ANY_COUNTRY, SEARCH_LIMITS, type CreatorSummary, type ExploreFilters, t
 import type { Db } from '../infra/db/database.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { toCampaignSummary } from './campaigns.ts';
+import { accountListedSql, campaignListedSql } from './publicListing.ts';
 
 /**
  * Search and explore over public campaigns, public collections and creators (contract/search.ts), on the
@@ -144,9 +145,9 @@ export class SearchService {
     // The creator's account is read only to leave out the suspended (few: a hashed anti-join) or to filter by country.
     const country = filters.country && filters.country !== ANY_COUNTRY ? filters.country : null;
     const creatorOk = country
-      ? sql`exists (select 1 from accounts a where a.id = c.creator_id and a.suspended_at is null and a.country = ${country})`
-      : sql`not exists (select 1 from accounts a where a.id = c.creator_id and a.suspended_at is not null)`;
-    const conditions: SQL[] = [sql`c.visibility = 'public'`, sql`c.hidden_at is null`, creatorOk];
+      ? sql`exists (select 1 from accounts a where a.id = c.creator_id and ${accountListedSql('a')} and a.country = ${country})`
+      : sql`not exists (select 1 from accounts a where a.id = c.creator_id and not ${accountListedSql('a')})`;
+    const conditions: SQL[] = [campaignListedSql('c'), creatorOk];
     let rank = sql`0`;
     if (query) {
       const terms: SearchTerms = corrected ?? query;
@@ -209,7 +210,7 @@ export class SearchService {
 
   private async collections(tx: Tx, page: PageRequest): Promise<{ items: CollectionSummary[]; total: number }> {
     const { query, filters } = page;
-    const conditions: SQL[] = [sql`co.visibility = 'public'`, sql`a.suspended_at is null`];
+    const conditions: SQL[] = [sql`co.visibility = 'public'`, accountListedSql('a')];
     let rank = sql`0`;
     if (query) {
       const tsq = sql`${query.tsquery}::tsquery`;
@@ -233,8 +234,8 @@ export class SearchService {
         ${trending ? sql`coalesce(sum(t.score), 0)` : sql`0`} as trend,
         ${filters.category ? sql`coalesce(bool_or(c.category = ${filters.category}), false)` : sql`true`} as has_category
       from collection_campaigns cc
-      join campaigns c on c.id = cc.campaign_id and c.visibility = 'public' and c.hidden_at is null
-      join accounts ca on ca.id = c.creator_id and ca.suspended_at is null
+      join campaigns c on c.id = cc.campaign_id and ${campaignListedSql('c')}
+      join accounts ca on ca.id = c.creator_id and ${accountListedSql('ca')}
       ${trending ? sql`left join (${trendingScores()}) t on t.campaign_id = c.id` : sql``}
       where cc.collection_id = co.id`;
     const where = sql.join(conditions, sql` and `);
@@ -270,7 +271,7 @@ export class SearchService {
 
   private async creators(tx: Tx, page: PageRequest): Promise<{ items: CreatorSummary[]; total: number }> {
     const { query, filters } = page;
-    const conditions: SQL[] = [sql`a.suspended_at is null`];
+    const conditions: SQL[] = [accountListedSql('a')];
     let rank = sql`0`;
     if (query) {
       const tsq = sql`${query.tsquery}::tsquery`;
@@ -295,7 +296,7 @@ export class SearchService {
         ${filters.category ? sql`coalesce(bool_or(c.category = ${filters.category}), false)` : sql`true`} as has_category
       from campaigns c
       ${trending ? sql`left join (${trendingScores()}) t on t.campaign_id = c.id` : sql``}
-      where c.creator_id = a.id and c.visibility = 'public' and c.hidden_at is null`;
+      where c.creator_id = a.id and ${campaignListedSql('c')}`;
     const where = sql.join(conditions, sql` and `);
     const from = sql`from accounts a join lateral (${made}) s on s.campaigns_count > 0`;
     const rows = rowsOf(

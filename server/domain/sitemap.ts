@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../infra/db/database.ts';
+import { accountListedSql, campaignListedSql } from './publicListing.ts';
 
 /**
  * What the sitemap lists (docs/SEO.md): public campaigns, public collections and creator profiles, each only when
@@ -61,17 +62,17 @@ function rowsQuery(section: SitemapSection, range: SQL, limit?: number): SQL {
     case 'campaigns':
       return sql`select c.uri as key, c.updated_at as lastmod
         from campaigns c join accounts a on a.id = c.creator_id
-        where c.visibility = 'public' and c.hidden_at is null and a.suspended_at is null and ${range}
+        where ${campaignListedSql('c')} and ${accountListedSql('a')} and ${range}
         order by c.uri${tail}`;
     case 'collections':
       return sql`select k.uri as key, k.updated_at as lastmod
         from collections k join accounts a on a.id = k.creator_id
-        where k.visibility = 'public' and a.suspended_at is null and ${range}
+        where k.visibility = 'public' and ${accountListedSql('a')} and ${range}
         order by k.uri${tail}`;
     case 'creators':
       return sql`select a.username as key, max(c.updated_at) as lastmod
-        from accounts a join campaigns c on c.creator_id = a.id and c.visibility = 'public' and c.hidden_at is null
-        where a.suspended_at is null and ${range}
+        from accounts a join campaigns c on c.creator_id = a.id and ${campaignListedSql('c')}
+        where ${accountListedSql('a')} and ${range}
         group by a.username
         order by a.username${tail}`;
   }
@@ -127,7 +128,7 @@ export class SitemapService {
     const rows = rowsOf(
       await this.db.execute(sql`select '' as key, max(c.updated_at) as lastmod
         from campaigns c join accounts a on a.id = c.creator_id
-        where c.visibility = 'public' and c.hidden_at is null and a.suspended_at is null`),
+        where ${campaignListedSql('c')} and ${accountListedSql('a')}`),
     );
     const value = rows[0]?.lastmod;
     return value === null || value === undefined ? null : asDate(value);
