@@ -190,14 +190,19 @@ describe('createApiClient', () => {
 
   it('reports a caller abort as ABORTED', async () => {
     const controller = new AbortController();
+    // Abort once the handler listens: the call is recorded before its token is verified on Web Crypto, which a
+    // loaded machine makes slow, and an abort before the listener exists would leave the fake fetch hanging.
+    let listening = false;
     const api = fakeApi(
       () =>
         new Promise<Response>((_resolve, reject) => {
           controller.signal.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+          listening = true;
         }),
     );
     const pending = client(api).get('/slow', { signal: controller.signal });
-    await vi.waitFor(() => expect(api.apiCalls()).toHaveLength(1));
+    await until(() => listening);
+    expect(api.apiCalls()).toHaveLength(1);
     controller.abort();
     await expect(pending).rejects.toMatchObject({ status: 0, code: 'ABORTED' });
   });

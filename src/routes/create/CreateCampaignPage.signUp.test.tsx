@@ -99,7 +99,7 @@ describe('signing up from the create page', () => {
       fireEvent.click(within(dialog).getAllByRole('button', { name: 'Create account' }).at(-1)!);
     });
 
-    fireEvent.change(await screen.findByLabelText('Verification code', {}, { timeout: 5000 }), { target: { value: '123456' } });
+    fireEvent.change(await screen.findByLabelText('Verification code'), { target: { value: '123456' } });
     expect(router.state.location.pathname).toBe('/verification');
     expect(calls.to('/account')[0]?.headers.get('x-altcha')).toBe('solved-payload');
     await clickButton('Verify');
@@ -108,11 +108,11 @@ describe('signing up from the create page', () => {
     expect(router.state.location.pathname).toBe('/create/frame');
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Hari Guru');
     // Signed in now: the same file goes up for the server's check.
-    await waitFor(() => expect(screen.getByText('Checked: 1080 × 1080 px')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText('Checked: 1080 × 1080 px')).toBeTruthy());
     expect(calls.to('/campaigns/frames/presigned')).toHaveLength(1);
     expect(calls.calls.filter((call) => call.method === 'PUT').map((call) => call.url.pathname)).toEqual(['/files/upload']);
     expect(missingKeys.size).toBe(0);
-  }, 20_000); // The captcha widget's first load is slow in jsdom on a busy machine.
+  }, 60_000); // The captcha widget's first load is slow in jsdom on a busy machine.
 
   it('goes to the profile as before when sign-up started anywhere else', async () => {
     server();
