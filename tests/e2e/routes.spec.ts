@@ -75,8 +75,10 @@ test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
 
+// The sweep of every route (about 55 page loads, 2–3 minutes on the 2-core CI machine) runs with test:e2e:full; the
+// fast default keeps the seeded campaign and the 404s below, and src/app/pages.test.tsx renders every page each run.
 for (const [path, name] of publicRoutes) {
-  test(`${path} renders ${name}`, async ({ page, watch }) => {
+  test(`${path} renders ${name} @full`, async ({ page, watch }) => {
     void watch;
     await page.goto(path);
     await expectPage(page, name);
@@ -84,7 +86,7 @@ for (const [path, name] of publicRoutes) {
 }
 
 for (const [path, name] of privateRoutes) {
-  test(`${path} renders ${name} when signed in`, async ({ page, watch }) => {
+  test(`${path} renders ${name} when signed in @full`, async ({ page, watch }) => {
     allowRejectedSeededToken(watch);
     // The edit page asks the server, which refuses the seeded token too.
     watch.allow(/401 \(Unauthorized\) \[[^\]]*\/api\/v2\/campaigns\/[^/]+\/manage\]/);
