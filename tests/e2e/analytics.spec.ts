@@ -7,13 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { registerAndVerify } from '../testing/accounts.ts';
-import { CIRCLE_FRAME } from '../testing/imageChecks.ts';
 import { expect, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
+import { publishCampaign } from '../testing/publishCampaign.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 
-const FRAME = 'tests/fixtures/generated/frame-circle.png';
 const PASSWORD = 'frame-it-2026';
 
 interface Signing {
@@ -43,21 +42,6 @@ async function supportAs(request: APIRequestContext, uri: string, fingerprint: s
   expect(((await support.json()) as { data: { counted: boolean } }).data.counted).toBe(true);
 }
 
-async function publish(page: Page, title: string, uri: string): Promise<void> {
-  await page.goto('/create/frame');
-  await expectRouteReady(page, 'create-campaign');
-  await page.getByLabel('Choose PNG frames').setInputFiles(FRAME);
-  await expect(page.getByText(`Checked: ${CIRCLE_FRAME.width} × ${CIRCLE_FRAME.height} px`)).toBeVisible({ timeout: 60_000 });
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Link', { exact: true }).fill(uri);
-  await expect(page.getByTestId('uri-status')).toHaveText('This link is available.');
-  const visit = page.waitForResponse((response) => response.url().endsWith(`/api/v2/campaigns/${uri}/visits`));
-  await page.getByRole('button', { name: 'Publish campaign' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${uri}$`), { timeout: 30_000 });
-  await expectRouteReady(page, 'campaign');
-  expect((await visit).status()).toBe(204);
-}
-
 test('the owner sees the counted visits, supports and shares in the Analytics tab and downloads them as CSV @full', async ({ page, browser, baseURL, request }, testInfo) => {
   test.setTimeout(180_000);
   const id = uniqueId(testInfo);
@@ -65,7 +49,9 @@ test('the owner sees the counted visits, supports and shares in the Analytics ta
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
   await registerAndVerify(page, 'Analitik Kreator', `e2e-analytics-${id}@example.com`, PASSWORD);
   // Visit 1: the owner lands on the published campaign (reached inside the app: direct).
-  await publish(page, `Analitik ${id}`, uri);
+  const ownerVisit = page.waitForResponse((response) => response.url().endsWith(`/api/v2/campaigns/${uri}/visits`));
+  await publishCampaign(page, `Analitik ${id}`, uri);
+  expect((await ownerVisit).status()).toBe(204);
 
   // Visit 2 and a copied link: a visitor in a fresh browser.
   const visitor = await browser.newContext({ ...(baseURL ? { baseURL } : {}), permissions: ['clipboard-read', 'clipboard-write'] });

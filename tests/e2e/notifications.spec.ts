@@ -9,13 +9,13 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { newestMail, registerAndVerify } from '../testing/accounts.ts';
 import { expect, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
+import { publishCampaign } from '../testing/publishCampaign.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 import { testHooksHeaders } from '../testing/testHooks.ts';
 
-const FRAME = 'tests/fixtures/generated/frame-circle.png';
 const PHOTO = 'tests/fixtures/generated/sample1.jpg';
 const PASSWORD = 'notify-me-2026';
 const MAIL_DIR = join(process.env.E2E_DATA_DIR ?? join('.tmp', 'e2e-data'), 'mail');
@@ -27,20 +27,6 @@ test.beforeEach(async ({ page }) => {
 interface Campaign {
   title: string;
   uri: string;
-}
-
-async function publishFrameCampaign(page: Page, campaign: Campaign): Promise<void> {
-  await page.goto('/create/frame');
-  await expectRouteReady(page, 'create-campaign');
-  await page.getByLabel('Choose PNG frames').setInputFiles(FRAME);
-  await expect(page.getByText('1 hole found')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/^Checked: /)).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Title', { exact: true }).fill(campaign.title);
-  await page.getByLabel('Link', { exact: true }).fill(campaign.uri);
-  await expect(page.getByTestId('uri-status')).toHaveText('This link is available.');
-  await page.getByRole('button', { name: 'Publish campaign' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${campaign.uri}$`), { timeout: 30_000 });
-  await expectRouteReady(page, 'campaign');
 }
 
 /** A signed-out visitor in a browser of their own frames a photo: one real, counted support. */
@@ -98,7 +84,7 @@ test('a milestone notifies the creator in the app and by mail, and only in the a
   // No notifications yet: the bell has its plain label and the page says so.
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toHaveAccessibleName('Notifications');
-  await publishFrameCampaign(page, campaign);
+  await publishCampaign(page, campaign.title, campaign.uri);
 
   // Nine supporters before; the tenth is a real support.
   await setSupporters(request, campaign.uri, 9);

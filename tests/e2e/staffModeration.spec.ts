@@ -6,30 +6,15 @@
 import type { Page } from '@playwright/test';
 import { registerAndVerify, solveCaptcha } from '../testing/accounts.ts';
 import { expect, freshPage, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
+import { publishCampaign } from '../testing/publishCampaign.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 import { testHooksHeaders } from '../testing/testHooks.ts';
 
-const FRAME = 'tests/fixtures/generated/frame-circle.png';
 const PASSWORD = 'moderate-it-2026';
 
 test.beforeEach(async ({ page }) => {
   await seedStorage(page, { 'dark-mode-modal-closed': '1' });
 });
-
-async function publishCampaign(page: Page, title: string, uri: string): Promise<void> {
-  await page.goto('/create/frame');
-  await expectRouteReady(page, 'create-campaign');
-  await page.getByLabel('Choose PNG frames').setInputFiles(FRAME);
-  await expect(page.getByText('1 hole found')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText(/^Checked: /)).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Link', { exact: true }).fill(uri);
-  await expect(page.getByTestId('uri-status')).toHaveText('This link is available.');
-  await page.getByLabel('Caption', { exact: true }).fill('Saya [[nama]] mendukung');
-  await page.getByRole('button', { name: 'Publish campaign' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${uri}$`), { timeout: 30_000 });
-  await expectRouteReady(page, 'campaign');
-}
 
 async function openConsoleFromMenu(page: Page, name: string): Promise<void> {
   await page.goto('/');
@@ -64,7 +49,7 @@ test('a report → staff take the campaign down → its page is not found; a sus
   expect((await request.post('/api/test/staff', { data: { email: moderator.email, staff: true }, headers: testHooksHeaders() })).status()).toBe(204);
 
   // A visitor reports the creator's new campaign.
-  await publishCampaign(page, campaign.title, campaign.uri);
+  await publishCampaign(page, campaign.title, campaign.uri, { caption: 'Saya [[nama]] mendukung' });
   await visitor.goto(`/${campaign.uri}`);
   await expectRouteReady(visitor, 'campaign');
   await visitor.getByRole('button', { name: 'Report campaign' }).click();
