@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { SupportResultData } from '../support/public.ts';
 import { chooseSaveMethod } from './saveMethod.ts';
-import { useObjectUrl } from './useObjectUrl.ts';
+import { useObjectUrl } from '../../lib/useObjectUrl.ts';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
