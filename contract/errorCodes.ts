@@ -63,6 +63,23 @@ export const errorStatus = {
   // Commerce II: balances (server/domain/ledger.ts).
   /** A debit larger than the balance (credits, earnings): nothing is written. */
   INSUFFICIENT_BALANCE: 409,
+  // Monetization (server/domain/payouts.ts, docs/MONETIZATION.md).
+  /** Earnings can be paid out only to an approved creator. */
+  MONETIZATION_NOT_APPROVED: 403,
+  /** A payout below the currency's minimum. */
+  PAYOUT_BELOW_MINIMUM: 400,
+  /** A payout request in this currency is still being processed. */
+  PAYOUT_ALREADY_OPEN: 409,
+  /** Credits (server/domain/watermarkUnlocks.ts): the no-watermark purchase where this buyer sees no mark. */
+  NOT_WATERMARKED: 409,
+  /** A one-off no-watermark payment for a result that is already unlocked. */
+  ALREADY_UNLOCKED: 409,
+  /** A refund of a failed render that is not paid with credits, or past its window. */
+  NOT_REFUNDABLE: 409,
+  /** Donations (server/domain/donations.ts): this campaign takes none now (turned off, taken down, its creator suspended). */
+  DONATIONS_CLOSED: 409,
+  /** A refund of a donation whose earnings were already paid out: nothing is refunded. */
+  DONATION_REFUND_BLOCKED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

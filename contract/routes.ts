@@ -69,6 +69,30 @@ import {
   paymentProviderSchema,
   subscriptionResponse,
 } from './order.ts';
+import {
+  donationCreateBody,
+  donationCreatedResponse,
+  donationParams,
+  donationSettingsBody,
+  donationSummaryResponse,
+  donationVisibilityBody,
+  donationWallQuery,
+  donationWallResponse,
+  managedDonationListResponse,
+  managedDonationResponse,
+} from './donation.ts';
+import {
+  campaignResultParams,
+  creditsBalanceResponse,
+  creditsHistoryQuery,
+  creditsHistoryResponse,
+  creditsOrderBody,
+  nowatermarkOrderBody,
+  resultUnlocksResponse,
+  spendBody,
+  unlockIdParams,
+  unlockResponse,
+} from './creditsApi.ts';
 import { analyticsCsvResponse, analyticsQuery, campaignAnalyticsResponse, campaignShareBody, visitBody } from './campaignAnalytics.ts';
 import { campaignListQuery, campaignListResponse, campaignResponse, campaignUriParams } from './campaign.ts';
 import {
@@ -121,6 +145,21 @@ import {
   staffReportListResponse,
   staffSessionResponse,
 } from './staff.ts';
+import {
+  earningsResponse,
+  monetizationApplyBody,
+  monetizationResponse,
+  payoutRequestBody,
+  payoutResponse,
+  staffApplicationListResponse,
+  staffApplicationResponse,
+  staffPayBody,
+  staffPayoutListResponse,
+  staffPayoutParams,
+  staffPayoutResponse,
+} from './monetization.ts';
+import { staffOrderListResponse, staffOrderParams, staffOrderQuery, staffOrderResponse } from './staffOrders.ts';
+import { staffPiracyFlagResponse, staffPiracyListResponse, staffPiracyParams, staffPiracyQuery } from './staffPiracy.ts';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -234,11 +273,26 @@ export const apiRoutes = {
   'POST /orders': { body: orderCreateBody, response: orderResponse },
   'GET /orders/:orderId': { params: orderIdParams, response: orderResponse },
   'GET /account/orders': { query: orderListQuery, response: orderListResponse },
+  // Credits (server/routes/credits.ts, docs/CREDITS.md): the balance, top-ups and what credits buy on a result.
+  'GET /credits': { response: creditsBalanceResponse },
+  'GET /credits/history': { query: creditsHistoryQuery, response: creditsHistoryResponse },
+  'POST /credits/orders': { body: creditsOrderBody, response: orderResponse },
+  'GET /campaigns/:uri/results/:resultKey/unlocks': { params: campaignResultParams, response: resultUnlocksResponse },
+  'POST /campaigns/:uri/unlocks': { params: campaignUriParams, body: spendBody, response: unlockResponse },
+  'POST /campaigns/:uri/nowatermark-orders': { params: campaignUriParams, body: nowatermarkOrderBody, response: orderResponse },
+  'POST /unlocks/:unlockId/refund': { params: unlockIdParams, response: creditsBalanceResponse },
   'GET /account/subscription': { response: subscriptionResponse },
   'POST /account/subscription/cancel': { response: subscriptionResponse },
   'POST /account/subscription/resume': { response: subscriptionResponse },
   'GET /invoices/:orderId': { params: orderIdParams, response: invoiceResponse },
   'GET /invoices/:orderId/pdf': { params: orderIdParams, response: bytes },
+  // Donations (server/routes/donations.ts, docs/DONATIONS.md): anyone who may read the campaign donates; its creator manages.
+  'GET /campaigns/:uri/donations': { params: campaignUriParams, response: donationSummaryResponse },
+  'PUT /campaigns/:uri/donations': { params: campaignUriParams, body: donationSettingsBody, response: donationSummaryResponse },
+  'POST /campaigns/:uri/donations': { params: campaignUriParams, body: donationCreateBody, response: donationCreatedResponse },
+  'GET /campaigns/:uri/donations/wall': { params: campaignUriParams, query: donationWallQuery, response: donationWallResponse },
+  'GET /campaigns/:uri/donations/manage': { params: campaignUriParams, query: donationWallQuery, response: managedDonationListResponse },
+  'PUT /campaigns/:uri/donations/:donationId/visibility': { params: donationParams, body: donationVisibilityBody, response: managedDonationResponse },
 
   // Staff console (server/routes/staff.ts, contract/staff.ts): 404 to anyone who is not staff now.
   'GET /staff/session': { response: staffSessionResponse },
@@ -252,6 +306,26 @@ export const apiRoutes = {
   'POST /staff/appeals/:uuid/lift': { params: staffAccountParams, body: staffReasonBody, response: staffAccountResponse },
   'POST /staff/appeals/:uuid/keep': { params: staffAccountParams, body: staffReasonBody, response: staffAccountResponse },
   'GET /staff/audit': { query: staffPageQuery, response: staffAuditListResponse },
+
+  // Monetization (server/routes/monetization.ts, staffMonetization.ts; contract/monetization.ts).
+  'GET /account/monetization': { response: monetizationResponse },
+  'POST /account/monetization': { body: monetizationApplyBody, response: monetizationResponse },
+  'GET /account/earnings': { response: earningsResponse },
+  'POST /account/payouts': { body: payoutRequestBody, response: payoutResponse },
+  'GET /staff/applications': { query: staffPageQuery, response: staffApplicationListResponse },
+  'POST /staff/applications/:uuid/approve': { params: staffAccountParams, body: staffReasonBody, response: staffApplicationResponse },
+  'POST /staff/applications/:uuid/reject': { params: staffAccountParams, body: staffReasonBody, response: staffApplicationResponse },
+  'GET /staff/payouts': { query: staffPageQuery, response: staffPayoutListResponse },
+  'POST /staff/payouts/:id/pay': { params: staffPayoutParams, body: staffPayBody, response: staffPayoutResponse },
+  'POST /staff/payouts/:id/reject': { params: staffPayoutParams, body: staffReasonBody, response: staffPayoutResponse },
+
+  // Staff orders and refunds, frame matches (server/routes/staffOrders.ts, staffPiracy.ts; contract/staffOrders.ts, staffPiracy.ts).
+  'GET /staff/orders': { query: staffOrderQuery, response: staffOrderListResponse },
+  'POST /staff/orders/:orderId/refund': { params: staffOrderParams, body: staffReasonBody, response: staffOrderResponse },
+  'GET /staff/piracy': { query: staffPiracyQuery, response: staffPiracyListResponse },
+  'POST /staff/piracy/:flagId/dismiss': { params: staffPiracyParams, body: staffReasonBody, response: staffPiracyFlagResponse },
+  'POST /staff/piracy/:flagId/takedown': { params: staffPiracyParams, body: staffReasonBody, response: staffPiracyFlagResponse },
+  'POST /staff/piracy/:flagId/suspend': { params: staffPiracyParams, body: staffReasonBody, response: staffPiracyFlagResponse },
 } as const satisfies Record<string, RouteSchemas>;
 
 /** Outside the API base: health (JSON), stored files (bytes; uploads go through presigned URLs), robots.txt and sitemaps. */
@@ -288,6 +362,7 @@ export const testHookRoutes = {
   },
   /** Grants (staff: true) or revokes the staff role; in production only `npm run staff` does (scripts/staff.ts). */
   'POST /staff': { body: z.object({ email: z.string(), staff: z.boolean() }), response: noContent },
+
   'POST /notifications/run': {
     response: z.object({ data: z.object({ trending: z.number(), recaps: z.number(), sent: z.number(), skipped: z.number(), retrying: z.number(), failed: z.number() }) }),
   },
