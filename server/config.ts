@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { DEFAULT_DONATION_MINIMUM } from '../contract/donation.ts';
+import type { Currency } from '../contract/plan.ts';
 import { defaultDatabaseTimeouts } from './infra/db/databaseTimeouts.ts';
 
 export interface AppConfig {
@@ -92,6 +94,15 @@ export interface AppConfig {
   testHooksSecret: string;
   /** Payments (server/infra/payments/, server/domain/orders.ts): providers, jobs and the invoice's seller. */
   payments: PaymentsConfig;
+  /** Creator earnings and payouts (server/domain/earnings.ts, payouts.ts; docs/MONETIZATION.md). */
+  monetization: MonetizationConfig;
+}
+
+export interface MonetizationConfig {
+  /** The smallest payout a creator may request, per currency, in minor units (IDR 100,000.00; USD 10.00). */
+  payoutMinimum: { IDR: number; USD: number };
+  /** EARNINGS_HOLD_DAYS: how long an earning stays pending (refund window) before it can be paid out. */
+  earningsHoldDays: number;
 }
 
 const MiB = 1024 * 1024;
@@ -142,6 +153,17 @@ export interface PaymentsConfig {
   seller: { name: string; address: string; email: string; taxId: string };
   /** TAX_RATE_BPS: tax added to invoices in basis points (1100 = 11 % VAT); 0 adds none. */
   taxRateBps: number;
+  /** PLATFORM_FEE_BPS: the platform's share of a donation in basis points (1000 = 10 %, the default); the creator earns the rest. */
+  platformFeeBps: number;
+  /** DONATION_MIN_IDR, DONATION_MIN_USD: the smallest donation, in minor units (default IDR 10,000.00 and USD 1.00). */
+  donationMinimum: Record<Currency, number>;
+}
+
+/** A share in basis points: 0 to 10000. */
+function feeBpsFrom(value: string | undefined): number {
+  const bps = intFrom(value, 1000, 'PLATFORM_FEE_BPS');
+  if (bps > 10_000) throw new Error(`PLATFORM_FEE_BPS must be at most 10000 (100 %), got "${value}"`);
+  return bps;
 }
 
 function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
@@ -164,6 +186,11 @@ function paymentsFrom(env: NodeJS.ProcessEnv): PaymentsConfig {
     renewalReminderDays: intFrom(env.RENEWAL_REMINDER_DAYS, 3, 'RENEWAL_REMINDER_DAYS'),
     seller: { name: env.SELLER_NAME || 'Bingkai', address: env.SELLER_ADDRESS || '', email: env.SELLER_EMAIL || '', taxId: env.SELLER_TAX_ID || '' },
     taxRateBps: intFrom(env.TAX_RATE_BPS, 0, 'TAX_RATE_BPS'),
+    platformFeeBps: feeBpsFrom(env.PLATFORM_FEE_BPS),
+    donationMinimum: {
+      IDR: Math.max(1, intFrom(env.DONATION_MIN_IDR, DEFAULT_DONATION_MINIMUM.IDR, 'DONATION_MIN_IDR')),
+      USD: Math.max(1, intFrom(env.DONATION_MIN_USD, DEFAULT_DONATION_MINIMUM.USD, 'DONATION_MIN_USD')),
+    },
   };
 }
 
@@ -254,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     testHooks,
     testHooksSecret: testHooksSecretFrom(env.BINGKAI_TEST_HOOKS_SECRET, testHooks),
     payments: paymentsFrom(env),
+    monetization: { payoutMinimum: { IDR: 10_000_000, USD: 1000 }, earningsHoldDays: intFrom(env.EARNINGS_HOLD_DAYS, 7, 'EARNINGS_HOLD_DAYS') },
   };
 }
 
