@@ -38,7 +38,7 @@ export default defineConfig({
     // The README's start command on a fresh data directory: builds, migrates, seeds, serves. The test
     // hooks let a test give an account a plan (POST /api/test/subscription); their secret comes from the
     // environment set above. Every test drives the server from 127.0.0.1, one client to its per-client bounds.
-    command: `rm -rf ${dataDir} && BINGKAI_TEST_HOOKS=1 NONCES_PER_CLIENT=100000 PORT=${port} DATA_DIR=${dataDir} npm start`,
+    command: `rm -rf ${dataDir} && BINGKAI_TEST_HOOKS=1 EARNINGS_HOLD_DAYS=0 NONCES_PER_CLIENT=100000 PORT=${port} DATA_DIR=${dataDir} npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -179,6 +179,8 @@ export async function createTestApp(driver: DatabaseDriver, overrides: Partial<A
     notificationJobMs: 0,
     // Nor billing jobs expiring orders and ending plans; tests run them through runBillingJobs.
     payments: { ...base.payments, billingJobMs: 0 },
+    // Earnings are available at once (no refund hold); tests of the hold set it themselves.
+    monetization: { ...base.monetization, earningsHoldDays: 0 },
     ...overrides,
   };
   const app = await buildApp(config, { database, ...deps });
