@@ -48,7 +48,7 @@ describe.each(drivers)('issueInvoice and invoiceView (%s)', (driver) => {
   afterAll(async () => database?.dispose());
 
   const issue = (order: Awaited<ReturnType<typeof insertOrder>>, buyer = { name: 'Ana', email: 'ana@example.test' }) =>
-    database.db.transaction((tx) => issueInvoice(tx, order, fulfilmentOf(order.kind).describe(order), buyer, payments, new Date('2026-05-01T00:00:00Z')));
+    database.db.transaction(async (tx) => issueInvoice(tx, order, await fulfilmentOf(order.kind).describe(tx, order), buyer, payments, new Date('2026-05-01T00:00:00Z')));
 
   it('numbers invoices without gaps, snapshots the parties, adds the tax and keeps one invoice per order', async () => {
     const ana = await insertCreator(database.db, 'ana');

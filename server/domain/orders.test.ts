@@ -42,6 +42,9 @@ function unreachableProvider(port: number): PaymentProvider {
     async parseWebhook() {
       return null;
     },
+    async refundPayment() {
+      throw new Error('unreachable');
+    },
   };
 }
 

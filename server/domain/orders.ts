@@ -296,11 +296,13 @@ export async function applyPaymentEvent(
     if (event.type === 'pending') return { outcome: 'unchanged', order };
     const moved = await moveOrder(tx, order, event.type, { providerEventId: event.id, at: now, data: { occurredAt: event.occurredAt.toISOString() } });
     if (!moved) return { outcome: 'unchanged', order };
+    // The refund is final: what the order gave is taken back with it (refunds.ts tried that before asking).
+    if (moved.status === 'refunded') await fulfilmentOf(moved.kind).refunded(tx, moved, now);
     if (moved.status === 'paid') {
       const [account] = moved.accountId ? await tx.select().from(accounts).where(eq(accounts.id, moved.accountId)) : [];
       const fulfilment = fulfilmentOf(moved.kind);
       await fulfilment.paid(tx, moved, now);
-      await issueInvoice(tx, moved, fulfilment.describe(moved), account ? { name: account.name, email: account.email } : null, payments, now);
+      await issueInvoice(tx, moved, await fulfilment.describe(tx, moved), account ? { name: account.name, email: account.email } : null, payments, now);
     }
     return { outcome: 'applied', order: moved };
   });

@@ -4,6 +4,9 @@ import { majorAmount } from '../../contract/plan.ts';
 import type { AppContext, ZodApp } from '../context.ts';
 import { orderLabel } from '../domain/billingMail.ts';
 import { orderByProviderRef } from '../domain/orders.ts';
+import { creditOrderReturnPath } from '../domain/creditOrders.ts';
+import { campaignUriOfOrder } from '../domain/donations.ts';
+import { donationReturnPath } from '../../contract/donation.ts';
 import type { OrderRow } from '../domain/orderLedger.ts';
 import { escapeHtml } from '../http/escapeHtml.ts';
 import { pickLocale } from '../http/firstView.ts';
@@ -94,6 +97,11 @@ export function sandboxPayRoutes(app: ZodApp, ctx: AppContext): void {
   });
 
   const sandbox = () => ctx.payments.get('sandbox') as SandboxProvider | undefined;
+  // A refund's webhook (staff's refund, server/domain/refunds.ts) takes the same way as the pay button's.
+  sandbox()?.deliverWebhooksWith(async (webhook) => {
+    const delivered = await app.inject({ method: 'POST', url: '/webhooks/sandbox', headers: webhook.headers, payload: webhook.body });
+    if (delivered.statusCode !== 200) throw new Error(`the sandbox webhook was refused (HTTP ${delivered.statusCode}): ${delivered.body.slice(0, 200)}`);
+  });
   const localeOf = (acceptLanguage: string | undefined) => pickLocale(acceptLanguage, PAGE_LOCALES) as MailLocale;
 
   async function notFoundPage(reply: FastifyReply, locale: MailLocale): Promise<FastifyReply> {
@@ -134,6 +142,12 @@ export function sandboxPayRoutes(app: ZodApp, ctx: AppContext): void {
       return sendPage(reply, 502, await page(locale, title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(await text(locale, 'deliveryFailed'))}</p>`));
     }
     // Back to the checkout, which shows the state the webhook left (303: the browser follows with a GET).
+    // A donor (often without an account) goes back to the campaign, as a real provider's return URL sends them.
+    const donatedTo = order.kind === 'donation' ? await campaignUriOfOrder(ctx.database.db, order) : null;
+    if (donatedTo !== null) return reply.header('cache-control', 'no-store').redirect(donationReturnPath(donatedTo), 303);
+    // Credits go back to /credits, a result without the watermark to the page it was bought on.
+    const creditsReturn = await creditOrderReturnPath(ctx.database.db, order);
+    if (creditsReturn !== null) return reply.header('cache-control', 'no-store').redirect(creditsReturn, 303);
     return reply.header('cache-control', 'no-store').redirect(`/checkout/loading/${order.id}`, 303);
   });
 }

@@ -45,6 +45,8 @@ export interface DurianpayPeer {
   apiUrl: string;
   secretKey: string;
   orders: Map<string, DurianpayPeerOrder>;
+  /** Refunds made through POST /v1/refunds, by refund id (rfn_…), with the body as sent. */
+  refunds: Map<string, { id: string; body: Record<string, unknown> }>;
   /** Every request the peer received, as "METHOD path status". */
   requests: string[];
   /** The order created for our order id (order_ref_id). */
@@ -91,6 +93,7 @@ export async function startDurianpayPeer(secretKey = DURIANPAY_TEST_SECRET): Pro
       requests.push(`${request.method} ${url.pathname} ${status}`);
       json(response, status, body);
     };
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') return refund(request, answer);
     if (request.method !== 'POST' || url.pathname !== '/v1/orders') return answer(404, { error: 'not found', error_code: 'NOT_FOUND' });
     if (request.headers.authorization !== expectedAuth) return answer(401, { error: 'invalid access key', error_code: 'UNAUTHORIZED' });
     let body: Record<string, unknown>;
@@ -127,6 +130,48 @@ export async function startDurianpayPeer(secretKey = DURIANPAY_TEST_SECRET): Pro
     });
   };
 
+  const refunds = new Map<string, { id: string; body: Record<string, unknown> }>();
+  /** Payments the peer reported completed (payment id → its order): only those can be refunded. */
+  const completed = new Map<string, DurianpayPeerOrder>();
+  /**
+   * POST /v1/refunds as DurianPay's Create Refund API documents it (ref_id, payment_id, amount as a decimal string,
+   * optional notes; answered synchronously with the refund and its status). A payment is refunded at most in full.
+   */
+  async function refund(request: IncomingMessage, answer: (status: number, body: unknown) => void) {
+    if (request.headers.authorization !== expectedAuth) return answer(401, { error: 'invalid access key', error_code: 'UNAUTHORIZED' });
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(await readBody(request)) as Record<string, unknown>;
+    } catch {
+      return answer(400, { error: 'invalid json', error_code: 'BAD_REQUEST' });
+    }
+    if (typeof body.ref_id !== 'string' || body.ref_id === '') return answer(400, { error: 'ref_id is required', error_code: 'BAD_REQUEST' });
+    if (typeof body.amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(body.amount)) return answer(400, { error: 'amount must be a decimal string', error_code: 'BAD_REQUEST' });
+    const order = typeof body.payment_id === 'string' ? completed.get(body.payment_id) : undefined;
+    if (!order) return answer(400, { error: 'payment not found or not completed', error_code: 'INVALID_PAYMENT' });
+    const refunded = [...refunds.values()].filter((r) => r.body.payment_id === body.payment_id).reduce((sum, r) => sum + Number(r.body.amount), 0);
+    if (refunded + Number(body.amount) > Number(order.amount)) return answer(400, { error: 'refund amount exceeds the payment', error_code: 'INVALID_AMOUNT' });
+    const id = `rfn_${randomBytes(6).toString('hex')}`;
+    refunds.set(id, { id, body });
+    const now = new Date().toISOString();
+    answer(200, {
+      data: {
+        id,
+        ref_id: body.ref_id,
+        amount: `${Number(body.amount).toFixed(2)}`,
+        refund_type: Number(body.amount) === Number(order.amount) ? 'full' : 'partial',
+        status: 'approved',
+        created_at: now,
+        updated_at: now,
+        approved_at: now,
+        source: 'api',
+        customer_name: order.customer.given_name ?? '',
+        customer_email: order.customer.email,
+        customer_phone: '',
+      },
+    });
+  }
+
   const server = createServer((request, response) => {
     handle(request, response).catch(() => json(response, 500, { error: 'peer failure' }));
   });
@@ -142,6 +187,7 @@ export async function startDurianpayPeer(secretKey = DURIANPAY_TEST_SECRET): Pro
   const webhook = (orderRefId: string, options: DurianpayWebhookOptions): DurianpayWebhook => {
     const order = orderFor(orderRefId);
     const paymentId = options.paymentId ?? `pay_${order.id.slice(4)}`;
+    if (options.status === 'completed' && !options.forged) completed.set(paymentId, order);
     const amountStr = options.amountStr ?? `${order.amount}.00`;
     const key = options.forged ? `${secretKey}-forged` : secretKey;
     const event = `payment.${options.status}`;
@@ -162,6 +208,7 @@ export async function startDurianpayPeer(secretKey = DURIANPAY_TEST_SECRET): Pro
     apiUrl: `http://127.0.0.1:${port}`,
     secretKey,
     orders,
+    refunds,
     requests,
     orderFor,
     webhook,

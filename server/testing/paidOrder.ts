@@ -66,6 +66,21 @@ export async function payOrder(db: Db, order: OrderRow, at: Date = new Date(), p
   return result.order;
 }
 
+/**
+ * Refunds a paid order the way the provider's verified 'refunded' webhook does: the order refunded and what it gave
+ * taken back (its fulfilment), or the fulfilment's refusal thrown with nothing changed. Returns the order after.
+ */
+export async function refundOrder(db: Db, order: OrderRow, at: Date = new Date(), payments = testSeller): Promise<OrderRow> {
+  const result = await applyPaymentEvent(
+    db,
+    order.provider,
+    { id: `evt_${randomUUID()}`, type: 'refunded', orderId: order.id, providerRef: order.providerRef, amount: order.amount, currency: order.currency, occurredAt: at },
+    payments,
+    at,
+  );
+  return result.order;
+}
+
 /** An account with a plan bought and paid at `at`: the paid order (its plan active, its invoice issued). */
 export async function buyPlan(db: Db, accountId: string, fixture: OrderFixture & { at?: Date } = {}): Promise<OrderRow> {
   const at = fixture.at ?? new Date();

@@ -27,6 +27,19 @@ export interface StripePeerSession {
   livemode: false;
 }
 
+/** A refund as the peer keeps it (the fields Stripe's Refund object has that the adapter reads). */
+export interface StripePeerRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+  created: number;
+}
+
 export type StripeSessionEventType =
   | 'checkout.session.completed'
   | 'checkout.session.async_payment_succeeded'
@@ -63,6 +76,8 @@ export interface StripePeer {
   requests: string[];
   /** The form fields of each session create, flat as sent ("line_items[0][price_data][unit_amount]"). */
   createBodies: Array<Record<string, string>>;
+  /** Refunds made through POST /v1/refunds, by id (re_…). */
+  refunds: Map<string, StripePeerRefund>;
   sessionFor(orderId: string): StripePeerSession;
   sessionEvent(type: StripeSessionEventType, orderId: string, options?: StripeEventOptions): StripeWebhook;
   /** charge.refunded for the order's payment, fully refunded unless amountRefunded says otherwise. */
@@ -111,6 +126,14 @@ export async function startStripePeer(): Promise<StripePeer> {
       requests.push(`${request.method} ${url.pathname} ${status}`);
       json(response, status, body);
     };
+    if (request.headers.authorization === `Bearer ${STRIPE_TEST_KEY}`) {
+      const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (sessionPath && request.method === 'GET') {
+        const session = sessions.get(decodeURIComponent(sessionPath[1]!));
+        return session ? answer(200, session) : answer(404, stripeError(`No such checkout.session: '${sessionPath[1]}'`));
+      }
+      if (url.pathname === '/v1/refunds' && request.method === 'POST') return refund(await readForm(request), request.headers['idempotency-key'], answer);
+    }
     if (url.pathname !== '/v1/checkout/sessions') return answer(404, stripeError(`Unrecognized request URL (${request.method}: ${url.pathname})`));
     if (request.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`) return answer(401, stripeError('Invalid API Key provided', 'invalid_request_error'));
     if (request.method === 'GET') {
@@ -155,6 +178,28 @@ export async function startStripePeer(): Promise<StripePeer> {
     answer(200, session);
   };
 
+  const refunds = new Map<string, StripePeerRefund>();
+  const refundsByKey = new Map<string, string>();
+  /** POST /v1/refunds as Stripe answers it: the payment must exist and be paid, and no more than it is refunded. */
+  function refund(form: Record<string, string>, key: string | string[] | undefined, answer: (status: number, body: unknown) => void) {
+    const replayed = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+    if (replayed) return answer(200, refunds.get(replayed));
+    const intent = form.payment_intent ?? '';
+    const session = [...sessions.values()].find((s) => s.payment_intent === intent && intent !== '');
+    if (!session) return answer(404, stripeError(`No such payment_intent: '${intent}'`));
+    if (session.payment_status !== 'paid') return answer(400, stripeError('This PaymentIntent does not have a successful charge to refund.'));
+    const already = [...refunds.values()].filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+    const amount = form.amount === undefined ? session.amount_total - already : Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount <= 0 || already + amount > session.amount_total) {
+      return answer(400, stripeError(already >= session.amount_total ? `Charge for ${intent} has already been refunded.` : 'Refund amount is greater than the unrefunded amount'));
+    }
+    const metadata = Object.fromEntries(Object.entries(form).filter(([n]) => /^metadata\[[^\]]+\]$/.test(n)).map(([n, v]) => [n.slice('metadata['.length, -1), v]));
+    const made: StripePeerRefund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund', amount, currency: session.currency, payment_intent: intent, reason: form.reason ?? null, metadata, status: 'succeeded', created: Math.floor(Date.now() / 1000) };
+    refunds.set(made.id, made);
+    if (typeof key === 'string') refundsByKey.set(key, made.id);
+    answer(200, made);
+  }
+
   const server = createServer((request, response) => {
     handle(request, response).catch(() => json(response, 500, stripeError('peer failure', 'api_error')));
   });
@@ -177,6 +222,7 @@ export async function startStripePeer(): Promise<StripePeer> {
   return {
     apiUrl,
     sessions,
+    refunds,
     requests,
     createBodies,
     sessionFor,

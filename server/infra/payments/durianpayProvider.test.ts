@@ -126,3 +126,35 @@ describe('DurianPay adapter against its peer', () => {
     expect(provider.checkoutHosts.every((host) => host.startsWith('https://') && host.endsWith('durianpay.id'))).toBe(true);
   });
 });
+
+describe('DurianPay refunds against its peer', () => {
+  let peer: DurianpayPeer;
+  let provider: PaymentProvider;
+
+  beforeAll(async () => {
+    peer = await startDurianpayPeer();
+    provider = createDurianpayProvider({ secretKey: DURIANPAY_TEST_SECRET, apiUrl: peer.apiUrl, sandbox: true });
+  });
+  afterAll(() => peer.close());
+
+  it('refunds the completed payment through POST /v1/refunds and confirms it from the answer', async () => {
+    const { providerRef } = await provider.createPayment(request('order-refund'));
+    const paid = await provider.parseWebhook(Buffer.from(peer.webhook('order-refund', { status: 'completed' }).body), {});
+    const result = await provider.refundPayment({ orderId: 'order-refund', providerRef, amount: 4_900_000, currency: 'IDR', paidEventId: paid!.id, reason: 'Buyer asked' });
+    const [made] = [...peer.refunds.values()];
+    expect(made!.body).toEqual({ ref_id: 'order-refund', payment_id: paid!.id.split(':')[0], amount: '49000', notes: 'Buyer asked' });
+    expect(result).toEqual({
+      refundRef: made!.id,
+      event: { id: `${made!.id}:refunded`, type: 'refunded', orderId: 'order-refund', providerRef, amount: 4_900_000, currency: 'IDR', occurredAt: expect.any(Date) },
+    });
+    // The whole payment is refunded: a second refund is refused by DurianPay.
+    await expect(provider.refundPayment({ orderId: 'order-refund', providerRef, amount: 4_900_000, currency: 'IDR', paidEventId: paid!.id, reason: 'again' })).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+  });
+
+  it('refuses without a recorded payment, and when DurianPay does not know the payment', async () => {
+    const { providerRef } = await provider.createPayment(request('order-unpaid'));
+    const base = { orderId: 'order-unpaid', providerRef, amount: 4_900_000, currency: 'IDR' as const, reason: 'x' };
+    await expect(provider.refundPayment({ ...base, paidEventId: null })).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+    await expect(provider.refundPayment({ ...base, paidEventId: 'pay_unknown:completed' })).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+  });
+});

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { currencyExponent, type Currency } from '../../../contract/plan.ts';
 import { DomainError } from '../../domainError.ts';
-import { WebhookSignatureError, type CreatedPayment, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentRequest } from './paymentProvider.ts';
+import { WebhookSignatureError, type CreatedPayment, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentRequest, type RefundRequest, type RefundResult } from './paymentProvider.ts';
 
 export interface DurianpayConfig {
   secretKey: string;
@@ -48,6 +48,8 @@ export function durianpaySignature(secretKey: string, paymentId: string, amountS
 }
 
 const createdOrder = z.object({ data: z.object({ id: z.string().min(1), access_token: z.string().min(1) }) });
+
+const createdRefund = z.object({ data: z.object({ id: z.string().min(1), amount: z.string(), status: z.string(), updated_at: z.string().optional() }) });
 
 const webhookBody = z.object({
   event: z.string(),
@@ -99,6 +101,28 @@ export function createDurianpayProvider(config: DurianpayConfig, options: { time
   const authorization = `Basic ${Buffer.from(`${config.secretKey}:`).toString('base64')}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
+  /** One call of DurianPay's API, its answer read with `schema`; any failure is PAYMENT_PROVIDER_FAILED in the person's words. */
+  async function post<T>(path: string, body: unknown, schema: z.ZodType<T>, what: string): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw new DomainError('PAYMENT_PROVIDER_FAILED', 'DurianPay cannot be reached right now; try again in a moment');
+    }
+    const text = await response.text();
+    if (!response.ok) throw new DomainError('PAYMENT_PROVIDER_FAILED', `DurianPay refused to ${what} (HTTP ${response.status}); try again later`);
+    try {
+      return schema.parse(JSON.parse(text));
+    } catch {
+      throw new DomainError('PAYMENT_PROVIDER_FAILED', `DurianPay answered unexpectedly when asked to ${what}; try again later`);
+    }
+  }
+
   async function createPayment(order: PaymentRequest): Promise<CreatedPayment> {
     if (order.currency !== 'IDR') throw new Error(`DurianPay charges IDR only, not ${order.currency}`);
     const amount = durianpayAmount(order.amount);
@@ -111,28 +135,40 @@ export function createDurianpayProvider(config: DurianpayConfig, options: { time
       items: [{ name: order.description, qty: 1, price: amount }],
       metadata: { order_id: order.orderId },
     };
-    let response: Response;
-    try {
-      response = await fetch(`${config.apiUrl}/v1/orders`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
-      throw new DomainError('PAYMENT_PROVIDER_FAILED', 'DurianPay cannot be reached right now; try again in a moment');
-    }
-    const text = await response.text();
-    if (!response.ok) throw new DomainError('PAYMENT_PROVIDER_FAILED', `DurianPay refused to create the payment (HTTP ${response.status}); try again later`);
-    let parsed: z.infer<typeof createdOrder>;
-    try {
-      parsed = createdOrder.parse(JSON.parse(text));
-    } catch {
-      throw new DomainError('PAYMENT_PROVIDER_FAILED', 'DurianPay answered with an unexpected order; try again later');
-    }
+    const parsed = await post('/v1/orders', body, createdOrder, 'create the payment');
     return {
       providerRef: parsed.data.id,
       checkout: { kind: 'durianpay', orderId: parsed.data.id, accessKey: parsed.data.access_token, sandbox: config.sandbox },
+    };
+  }
+
+  /**
+   * POST /v1/refunds (DurianPay's Create Refund API: ref_id, payment_id, amount as a decimal string, notes; Basic
+   * auth). Its documentation says the refund is processed synchronously and the answer carries its status, so an
+   * approved or completed refund is confirmed by the answer itself (no refund webhook format is documented; none is
+   * read). Not confirmed against a live account: whether a second call with the same ref_id is refused or answered
+   * with the same refund (we send the order id as ref_id and, on our side, refuse a second refund of a refunded order).
+   */
+  async function refundPayment(request: RefundRequest): Promise<RefundResult> {
+    const paymentId = request.paidEventId?.split(':')[0];
+    if (!paymentId) throw new DomainError('PAYMENT_PROVIDER_FAILED', 'No DurianPay payment is recorded for this order, so it cannot be refunded through DurianPay');
+    const body = { ref_id: request.orderId, payment_id: paymentId, amount: durianpayAmount(request.amount), notes: request.reason.slice(0, 200) };
+    const refund = (await post('/v1/refunds', body, createdRefund, 'refund the payment')).data;
+    const status = refund.status.toLowerCase();
+    if (status !== 'approved' && status !== 'completed' && status !== 'success') return { refundRef: refund.id, event: null };
+    const amount = minorFromDurianpay(refund.amount);
+    if (amount === null) throw new DomainError('PAYMENT_PROVIDER_FAILED', `DurianPay answered the refund with an amount "${refund.amount}" that is not a decimal amount`);
+    return {
+      refundRef: refund.id,
+      event: {
+        id: `${refund.id}:refunded`,
+        type: 'refunded',
+        orderId: request.orderId,
+        providerRef: request.providerRef,
+        amount,
+        currency: 'IDR',
+        occurredAt: refund.updated_at && !Number.isNaN(Date.parse(refund.updated_at)) ? new Date(refund.updated_at) : new Date(),
+      },
     };
   }
 
@@ -175,6 +211,7 @@ export function createDurianpayProvider(config: DurianpayConfig, options: { time
     isTest: config.sandbox,
     createPayment,
     parseWebhook,
+    refundPayment,
     checkoutHosts: DURIANPAY_CHECKOUT_HOSTS,
   };
 }

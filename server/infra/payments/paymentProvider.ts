@@ -22,6 +22,12 @@ export interface PaymentProvider {
    * signature is missing or wrong; returns null for an event type that means nothing to an order.
    */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<PaymentEvent | null>;
+  /**
+   * Asks the provider to refund a paid order in full (idempotent per order: asking twice refunds once). The refund
+   * is final only when the provider confirms it: by its 'refunded' webhook, or, for a provider whose refund API
+   * answers with the outcome, by the event in the result (applied through the same applyPaymentEvent path).
+   */
+  refundPayment(request: RefundRequest): Promise<RefundResult>;
   /** Hosts the checkout page must allow (CSP script-src/frame-src/connect-src) when this provider is chosen. */
   checkoutHosts: readonly string[];
 }
@@ -37,6 +43,26 @@ export interface PaymentRequest {
   /** Absolute URLs the provider sends the browser back to. */
   returnUrl: string;
   cancelUrl: string;
+}
+
+export interface RefundRequest {
+  orderId: string;
+  /** The provider's id of the payment (CreatedPayment.providerRef). */
+  providerRef: string | null;
+  /** Minor units: the order's whole amount. */
+  amount: number;
+  currency: Currency;
+  /** The provider's event id that paid the order (DurianPay's names the payment to refund), when recorded. */
+  paidEventId: string | null;
+  /** Staff's reason, passed on where the provider keeps a note. */
+  reason: string;
+}
+
+export interface RefundResult {
+  /** The provider's id of the refund. */
+  refundRef: string;
+  /** The provider's confirmation when its refund API gives it at once, else null: a webhook follows. */
+  event: PaymentEvent | null;
 }
 
 export interface CreatedPayment {

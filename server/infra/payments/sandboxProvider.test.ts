@@ -73,3 +73,30 @@ describe('sandbox provider', () => {
     await expect(sandbox.parseWebhook(Buffer.from(wrongShape), signed(wrongShape))).rejects.toBeInstanceOf(DomainError);
   });
 });
+
+describe('sandbox refunds', () => {
+  it('sends a signed payment.refunded webhook through the delivery it was given, once per ask, recording one refund per order', async () => {
+    const sandbox = createSandboxProvider({ secret });
+    const refund = { orderId: payment.orderId, providerRef: payment.paymentId, amount: payment.amount, currency: payment.currency, paidEventId: null, reason: 'Buyer asked' };
+    await expect(sandbox.refundPayment(refund)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+    const delivered: Array<{ body: string; headers: Record<string, string> }> = [];
+    sandbox.deliverWebhooksWith(async (webhook) => void delivered.push(webhook));
+    const first = await sandbox.refundPayment(refund);
+    const again = await sandbox.refundPayment(refund);
+    expect(first).toEqual({ refundRef: expect.stringMatching(/^sbx_re_/), event: null });
+    expect(again.refundRef).toBe(first.refundRef);
+    expect(sandbox.refunds.get(payment.orderId)).toBe(first.refundRef);
+    expect(delivered).toHaveLength(2);
+    const event = await sandbox.parseWebhook(Buffer.from(delivered[0]!.body), delivered[0]!.headers);
+    expect(event).toMatchObject({ type: 'refunded', orderId: payment.orderId, providerRef: payment.paymentId, amount: payment.amount, currency: 'IDR' });
+  });
+
+  it('fails the ask when the app refuses the webhook, and without a payment', async () => {
+    const sandbox = createSandboxProvider({ secret });
+    sandbox.deliverWebhooksWith(async () => {
+      throw new Error('refused');
+    });
+    await expect(sandbox.refundPayment({ orderId: payment.orderId, providerRef: payment.paymentId, amount: 1, currency: 'IDR', paidEventId: null, reason: 'x' })).rejects.toThrow('refused');
+    await expect(sandbox.refundPayment({ orderId: payment.orderId, providerRef: null, amount: 1, currency: 'IDR', paidEventId: null, reason: 'x' })).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+  });
+});

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { currencySchema, type Currency } from '../../../contract/plan.ts';
 import { DomainError } from '../../domainError.ts';
-import { WebhookSignatureError, type CreatedPayment, type PaymentEvent, type PaymentProvider } from './paymentProvider.ts';
+import { WebhookSignatureError, type CreatedPayment, type PaymentEvent, type PaymentProvider, type RefundResult } from './paymentProvider.ts';
 
 /**
  * The built-in test provider: no money moves. Its hosted page (server/routes/sandboxPay.ts) lets the person pick
@@ -25,7 +25,10 @@ const sandboxEvent = z.object({
 });
 export type SandboxEventBody = z.infer<typeof sandboxEvent>;
 
-const eventTypes: Record<string, SandboxOutcome> = { 'payment.paid': 'paid', 'payment.failed': 'failed', 'payment.pending': 'pending' };
+/** What the sandbox sends: a payment's outcome from its page, or a refund staff asked for. */
+export type SandboxEventKind = SandboxOutcome | 'refunded';
+
+const eventTypes: Record<string, SandboxEventKind> = { 'payment.paid': 'paid', 'payment.failed': 'failed', 'payment.pending': 'pending', 'payment.refunded': 'refunded' };
 
 /** The webhook secret, derived from the app's signing secret under its own label (nothing else signs with it). */
 export function sandboxWebhookSecret(signingSecret: Uint8Array): Buffer {
@@ -48,7 +51,19 @@ export interface SandboxPayment {
 export interface SandboxProvider extends PaymentProvider {
   id: 'sandbox';
   /** The webhook the sandbox sends for an outcome of a payment: its raw body and headers. */
-  webhookFor(payment: SandboxPayment, outcome: SandboxOutcome): { body: string; headers: Record<string, string> };
+  webhookFor(payment: SandboxPayment, outcome: SandboxEventKind): { body: string; headers: Record<string, string> };
+  /**
+   * How the sandbox posts a webhook by itself (a refund has no page to post from): server/routes/sandboxPay.ts sets
+   * the same delivery its pay button uses. It rejects when the app refused the webhook.
+   */
+  deliverWebhooksWith(deliver: (webhook: SandboxWebhook) => Promise<void>): void;
+  /** The refunds asked for, by our order id (a second ask for one order refunds nothing more). */
+  refunds: ReadonlyMap<string, string>;
+}
+
+export interface SandboxWebhook {
+  body: string;
+  headers: Record<string, string>;
 }
 
 export interface SandboxProviderOptions {
@@ -76,7 +91,9 @@ function signatureParts(header: string | string[] | undefined): { timestamp: num
 export function createSandboxProvider(options: SandboxProviderOptions): SandboxProvider {
   const secret = Buffer.from(options.secret);
   const now = options.now ?? Date.now;
-  return {
+  let deliver: ((webhook: SandboxWebhook) => Promise<void>) | null = null;
+  const refunds = new Map<string, string>();
+  const provider: SandboxProvider = {
     id: 'sandbox',
     currencies: ['IDR', 'USD'],
     isTest: true,
@@ -118,6 +135,21 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       };
     },
 
+    refunds,
+    deliverWebhooksWith(fn) {
+      deliver = fn;
+    },
+
+    // Records the refund and sends its 'refunded' webhook at once, the way the pay button sends a payment's outcome.
+    async refundPayment(request): Promise<RefundResult> {
+      if (!request.providerRef) throw new DomainError('PAYMENT_PROVIDER_FAILED', 'This order has no sandbox payment to refund');
+      if (!deliver) throw new DomainError('PAYMENT_PROVIDER_FAILED', 'The sandbox cannot send webhooks here');
+      const refundRef = refunds.get(request.orderId) ?? `sbx_re_${randomBytes(12).toString('base64url')}`;
+      refunds.set(request.orderId, refundRef);
+      await deliver(provider.webhookFor({ paymentId: request.providerRef, orderId: request.orderId, amount: request.amount, currency: request.currency }, 'refunded'));
+      return { refundRef, event: null };
+    },
+
     webhookFor(payment, outcome) {
       const created = Math.floor(now() / 1000);
       const event: SandboxEventBody = {
@@ -130,4 +162,5 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       return { body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxWebhook(secret, body, created) } };
     },
   };
+  return provider;
 }

@@ -106,3 +106,37 @@ describe('Stripe adapter against its peer', () => {
     expect(await parse({ body, headers: { 'stripe-signature': header } })).toBeNull();
   });
 });
+
+describe('Stripe refunds against its peer', () => {
+  let peer: StripePeer;
+  let provider: PaymentProvider;
+
+  beforeAll(async () => {
+    peer = await startStripePeer();
+    provider = createStripeProvider({ secretKey: STRIPE_TEST_KEY, webhookSecret: STRIPE_TEST_WEBHOOK_SECRET, apiUrl: peer.apiUrl, test: true });
+  });
+  afterAll(() => peer.close());
+
+  const refundOf = (orderId: string, providerRef: string | null) => provider.refundPayment({ orderId, providerRef, amount: 299, currency: 'USD', paidEventId: null, reason: 'Buyer asked' });
+
+  it("refunds the session's payment intent once, idempotent per order; charge.refunded then settles it", async () => {
+    const { providerRef } = await provider.createPayment(request('order-refund'));
+    peer.sessionEvent('checkout.session.completed', 'order-refund');
+    const first = await refundOf('order-refund', providerRef);
+    const again = await refundOf('order-refund', providerRef);
+    expect(first).toEqual({ refundRef: expect.stringMatching(/^re_/), event: null });
+    expect(again.refundRef).toBe(first.refundRef);
+    expect([...peer.refunds.values()]).toEqual([expect.objectContaining({ amount: 299, payment_intent: peer.sessionFor('order-refund').payment_intent, metadata: { orderId: 'order-refund' } })]);
+    const webhook = peer.refundEvent('order-refund');
+    expect(await provider.parseWebhook(Buffer.from(webhook.body), webhook.headers)).toMatchObject({ type: 'refunded', orderId: 'order-refund', providerRef, amount: 299 });
+  });
+
+  it('refuses, as PAYMENT_PROVIDER_FAILED, a refund of an unpaid session or of no session', async () => {
+    const before = peer.refunds.size;
+    const { providerRef } = await provider.createPayment(request('order-unpaid'));
+    await expect(refundOf('order-unpaid', providerRef)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+    await expect(refundOf('order-none', 'cs_test_missing')).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+    await expect(refundOf('order-none', null)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+    expect(peer.refunds.size).toBe(before);
+  });
+});

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { currencies, type Currency } from '../../../contract/plan.ts';
 import { DomainError } from '../../domainError.ts';
-import { WebhookSignatureError, type CreatedPayment, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentRequest } from './paymentProvider.ts';
+import { WebhookSignatureError, type CreatedPayment, type PaymentEvent, type PaymentEventType, type PaymentProvider, type PaymentRequest, type RefundRequest, type RefundResult } from './paymentProvider.ts';
 
 export interface StripeConfig {
   secretKey: string;
@@ -85,6 +85,35 @@ export function createStripeProvider(config: StripeConfig, options: { timeoutMs?
     return { providerRef: session.id, checkout: { kind: 'redirect', url: session.url } };
   }
 
+  /**
+   * A full refund of the Checkout Session's payment: the session (our providerRef) names its payment intent, and
+   * POST /v1/refunds refunds that (idempotent per order). charge.refunded then settles the order.
+   */
+  async function refundPayment(request: RefundRequest): Promise<RefundResult> {
+    if (!request.providerRef) throw new DomainError('PAYMENT_PROVIDER_FAILED', 'This order has no Stripe Checkout Session to refund');
+    const failed = (error: unknown) => {
+      const status = error instanceof Stripe.errors.StripeError && error.statusCode ? ` (HTTP ${error.statusCode})` : '';
+      return new DomainError('PAYMENT_PROVIDER_FAILED', `Stripe could not refund the payment${status}; try again later`);
+    };
+    let paymentIntent: string | null;
+    try {
+      const session = await stripe.checkout.sessions.retrieve(request.providerRef);
+      paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+    } catch (error) {
+      throw failed(error);
+    }
+    if (!paymentIntent) throw new DomainError('PAYMENT_PROVIDER_FAILED', 'Stripe has no payment for this order to refund');
+    try {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: request.amount, reason: 'requested_by_customer', metadata: { orderId: request.orderId } },
+        { idempotencyKey: `bingkai-refund-${request.orderId}` },
+      );
+      return { refundRef: refund.id, event: null };
+    } catch (error) {
+      throw failed(error);
+    }
+  }
+
   /** A refund names a charge; our order is in the charge's metadata, else in the session that made its payment intent. */
   async function refundEvent(event: Stripe.Event, charge: Stripe.Charge): Promise<PaymentEvent> {
     let orderId = charge.metadata?.orderId ?? null;
@@ -141,6 +170,7 @@ export function createStripeProvider(config: StripeConfig, options: { timeoutMs?
     isTest: config.test,
     createPayment,
     parseWebhook,
+    refundPayment,
     // A redirect to checkout.stripe.com is a top-level navigation: no script, frame or fetch to allow.
     checkoutHosts: [],
   };
