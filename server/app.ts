@@ -38,6 +38,8 @@ import { searchRoutes } from './routes/search.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { requestKeyRoutes } from './routes/requestKey.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { donationRoutes } from './routes/donations.ts';
+import { creditRoutes } from './routes/credits.ts';
 import { sandboxPayRoutes } from './routes/sandboxPay.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { createPaymentProviders } from './infra/payments/paymentProviders.ts';
@@ -56,6 +58,10 @@ import { startNotificationJobs } from './domain/notificationMail.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { staffOrderRoutes } from './routes/staffOrders.ts';
+import { staffPiracyRoutes } from './routes/staffPiracy.ts';
+import { monetizationRoutes } from './routes/monetization.ts';
+import { staffMonetizationRoutes } from './routes/staffMonetization.ts';
 import { startBillingJobs } from './domain/billingJobs.ts';
 import { createStorage } from './infra/storage/createStorage.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
@@ -230,8 +236,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         designDraftRoutes(signed, ctx);
         notificationRoutes(signed, ctx);
         orderRoutes(signed, ctx);
+        donationRoutes(signed, ctx);
+        creditRoutes(signed, ctx);
         billingRoutes(signed, ctx);
         staffRoutes(signed, ctx);
+        staffOrderRoutes(signed, ctx);
+        staffPiracyRoutes(signed, ctx);
+        monetizationRoutes(signed, ctx);
+        staffMonetizationRoutes(signed, ctx);
       });
     },
     { prefix: '/api/v2' },

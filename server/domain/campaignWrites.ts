@@ -14,6 +14,7 @@ import { applyPostMoves, copyAll, needsNewKeys, planPostMoves, type KeyMove } fr
 import { campaignAssetFolder, deleteObjects, newFrameKey, newPreviewKeys } from './campaignAssets.ts';
 import type { CampaignService } from './campaigns.ts';
 import { checkFrameImage, type CheckedFrameImage } from './frameImage.ts';
+import { fingerprintFramesQuietly } from './framePiracy.ts';
 import { hashPassword } from '../infra/passwords.ts';
 import { checkRawUpload } from './uploads.ts';
 import { isUniqueViolation } from '../infra/db/uniqueViolation.ts';
@@ -110,6 +111,7 @@ export class CampaignWriteService {
       throw isUniqueViolation(error) ? uriTaken() : error;
     }
     await deleteObjects(this.storage, adopted.map((frame) => frame.rawKey));
+    await fingerprintFramesQuietly(this.db, campaignId, account.id, adopted.map((frame) => ({ id: frame.id, png: frame.checked.png })));
     this.campaigns.forget(input.uri);
     return this.managed(account, input.uri);
   }
@@ -209,6 +211,7 @@ export class CampaignWriteService {
       ...[...frameMoves.values()].map((move) => move.from),
       ...stalePosts,
     ]);
+    await fingerprintFramesQuietly(this.db, row.id, account.id, adopted.map((frame) => ({ id: frame.id, png: frame.checked.png })));
     this.campaigns.forget(row.uri);
     if (newUri) this.campaigns.forget(newUri);
     return this.managed(account, newUri ?? row.uri);
