@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { REDIRECT_ROUTES } from './redirects.ts';
+import { REDIRECT_ROUTES, redirectTarget } from './redirects.ts';
 
 function resolve(pathname: string): string | undefined {
   for (const route of REDIRECT_ROUTES) {
@@ -25,6 +25,15 @@ describe('redirect table (seed §2)', () => {
     const to = (path: string, params: Record<string, string>) => REDIRECT_ROUTES.find((r) => r.path === path)?.to(params);
     expect(to('/reset-password/:ticketId', { ticketId: 'a&b=c' })).toBe('/reset-password?ticket=a%26b%3Dc');
     expect(to('/donation-success/:uri', { uri: 'x?y/z' })).toBe('/x%3Fy%2Fz?action=donation');
+  });
+
+  it('keeps the order of a no-watermark payment return, and nothing else', () => {
+    const route = (path: string) => REDIRECT_ROUTES.find((r) => r.path === path)!;
+    const search = new URLSearchParams('order=6f1c2d3e-4b5a&x=1');
+    expect(redirectTarget(route('/nowatermark-success-support/:uri'), { uri: 'reef' }, search)).toBe('/reef/support?action=nowatermark&support=1&order=6f1c2d3e-4b5a');
+    expect(redirectTarget(route('/nowatermark-success/:uri'), { uri: 'reef' }, search)).toBe('/reef?action=nowatermark&order=6f1c2d3e-4b5a');
+    expect(redirectTarget(route('/nowatermark-success/:uri'), { uri: 'reef' }, new URLSearchParams())).toBe('/reef?action=nowatermark');
+    expect(redirectTarget(route('/billing'), {}, search)).toBe('/profile/profile-settings?tab=billing');
   });
 
   it('leaves /reset-password itself alone', () => {

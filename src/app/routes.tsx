@@ -3,7 +3,7 @@ import { AppRoot } from './AppRoot.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { BootFallback, RouteError } from './RouteError.tsx';
 import { guardNavigation } from './navigationEffects.ts';
-import { REDIRECT_ROUTES } from './redirects.ts';
+import { REDIRECT_ROUTES, redirectTarget } from './redirects.ts';
 import { PAGE_ROUTES, type PageRoute, type RouteHandle } from './routeTable.ts';
 
 /** Loader wrapper that runs the navigation guard for the route before it renders. */
@@ -41,7 +41,7 @@ export function createRoutes(): RouteObject[] {
       hydrateFallbackElement: <BootFallback />,
       children: [
         ...REDIRECT_ROUTES.map(
-          (r): RouteObject => ({ path: r.path, loader: ({ params }: LoaderFunctionArgs) => redirect(r.to(params)) }),
+          (r): RouteObject => ({ path: r.path, loader: ({ params, request }: LoaderFunctionArgs) => redirect(redirectTarget(r, params, new URL(request.url).searchParams)) }),
         ),
         ...PAGE_ROUTES.filter((r) => r.standalone).map(pageRoute),
         {

@@ -29,7 +29,7 @@ describe('someHoleUncovered', () => {
   const photo = { photoId: 'p', size: PHOTO } as LoadedPhoto;
   const region = { hole: HOLE, cover: HOLE, body: HOLE, softEdge: false, shape: 'rectangle' as const };
   const frame = { frameId: 'f', regions: [region, { ...region, cover: { ...HOLE, x: 600 }, hole: { ...HOLE, x: 600 }, body: { ...HOLE, x: 600 } }] } as LoadedFrame;
-  const covering = (x: number) => ({ photo, auto: { x, y: 300, scale: 0.4, rotation: 0 }, transform: { x, y: 300, scale: 0.4, rotation: 0 } });
+  const covering = (x: number) => ({ photo, source: new Blob(), auto: { x, y: 300, scale: 0.4, rotation: 0 }, transform: { x, y: 300, scale: 0.4, rotation: 0 } });
 
   it('is true as soon as one hole shows part of its box empty', () => {
     const placed: Placed = { frameIndex: 0, frame, slots: [covering(300), covering(800)] };

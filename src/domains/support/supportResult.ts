@@ -1,9 +1,11 @@
 import type { OutputFormat } from '../../pipeline/index.ts';
+import type { ResultRecipe } from './resultRecipe.ts';
 
 /**
  * The rendered result, handed from /:uri/support to /:uri/result. It lives in memory only (a Blob is
  * not serializable, and the photo must never be persisted): a reload of the result page goes back to
- * the support flow.
+ * the support flow. (Only a one-off payment for the result without the watermark keeps its recipe, on this
+ * device, across the round trip to the provider: src/domains/credits/pendingResultDb.ts.)
  */
 export interface SupportResultData {
   uri: string;
@@ -15,6 +17,8 @@ export interface SupportResultData {
   height: number;
   frameId: string;
   watermarked: boolean;
+  /** How to render it again on this device (without the watermark, at 2×), and its key for the server. */
+  recipe?: ResultRecipe;
 }
 
 let current: SupportResultData | null = null;

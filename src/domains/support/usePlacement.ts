@@ -5,6 +5,8 @@ import type { SupportStep } from './useLatestStep.ts';
 /** The photo in one hole of the frame and where it sits there. */
 export interface HoleSlot {
   photo: LoadedPhoto;
+  /** The picked file, kept on the device: what a later render without the watermark or at 2× starts from. */
+  source: Blob;
   /** The automatic placement (what Reset goes back to). */
   auto: PhotoTransform;
   transform: PhotoTransform;
@@ -20,7 +22,7 @@ export interface Placed {
 
 type Step = (kind: SupportStep, work: () => Promise<void>) => Promise<void>;
 
-const slotsOf = (photo: LoadedPhoto, autos: readonly PhotoTransform[]): HoleSlot[] => autos.map((auto) => ({ photo, auto, transform: auto }));
+const slotsOf = (photo: LoadedPhoto, source: Blob, autos: readonly PhotoTransform[]): HoleSlot[] => autos.map((auto) => ({ photo, source, auto, transform: auto }));
 const photoIds = (placed: Placed | null) => placed?.slots.map((slot) => slot.photo.photoId).join(' ') ?? '';
 
 /**
@@ -69,7 +71,7 @@ export function usePlacement(pipeline: Pipeline | null, frameFor: (index: number
         const frame = await frameFor(index);
         const photo = await pipeline.loadPhoto(file, { frame });
         const autos = photo.placements ?? (await pipeline.place(photo, frame));
-        setPlaced({ frameIndex: index, frame, slots: slotsOf(photo, autos) });
+        setPlaced({ frameIndex: index, frame, slots: slotsOf(photo, file, autos) });
       });
     },
     [frameFor, frameIndex, pipeline, step],
@@ -94,7 +96,7 @@ export function usePlacement(pipeline: Pipeline | null, frameFor: (index: number
       });
       // Another frame or photo came meanwhile: this one has no hole to go to.
       if (latestPlaced.current?.frame !== current.frame) return discard(photo);
-      setPlaced((latest) => latest && { ...latest, slots: latest.slots.map((slot, index) => (index === hole ? { photo, auto, transform: auto } : slot)) });
+      setPlaced((latest) => latest && { ...latest, slots: latest.slots.map((slot, index) => (index === hole ? { photo, source: file, auto, transform: auto } : slot)) });
     });
   };
 
@@ -108,14 +110,14 @@ export function usePlacement(pipeline: Pipeline | null, frameFor: (index: number
       let slots: HoleSlot[];
       if (photos.size > 1 && frame.regions.length === current.slots.length) {
         slots = await Promise.all(
-          current.slots.map(async ({ photo }, hole) => {
+          current.slots.map(async ({ photo, source }, hole) => {
             const auto = await pipeline.placeInHole(photo, frame, hole);
-            return { photo, auto, transform: auto };
+            return { photo, source, auto, transform: auto };
           }),
         );
       } else {
-        const photo = current.slots[0]!.photo;
-        slots = slotsOf(photo, await pipeline.place(photo, frame));
+        const { photo, source } = current.slots[0]!;
+        slots = slotsOf(photo, source, await pipeline.place(photo, frame));
       }
       setPlaced((latest) => (latest && photoIds(latest) === photoIds(current) ? { frameIndex: index, frame, slots } : latest));
     });

@@ -5,6 +5,7 @@ import type { Campaign, CampaignFrame } from '../../../contract/campaign.ts';
 import { countSupport, prepareSupport } from '../../api/campaignSupports.ts';
 import { markPerf, PERF_MARKS } from '../../lib/perfMarks.ts';
 import { resultFileName, type BackgroundChoice, type HoleFill, type OutputFormat, type Pipeline } from '../../pipeline/index.ts';
+import { recipeOf } from './resultRecipe.ts';
 import { supportPicture } from './supportPicture.ts';
 import { setSupportResult } from './supportResult.ts';
 import type { SupportStep } from './useLatestStep.ts';
@@ -46,12 +47,15 @@ export function useRenderResult({ campaign, frames, pipeline, background, fill, 
     markPerf(PERF_MARKS.next);
     void step('render', async () => {
       const picture = supportPicture(current, { type: campaign.type, background, fill, ...(watermarked ? { watermark: t('support.watermark') } : {}) });
-      const blob = await pipeline.render({
-        ...picture,
-        format,
-        quality: RESULT_QUALITY,
-        outputScale: 1,
-      });
+      const [blob, recipe] = await Promise.all([
+        pipeline.render({
+          ...picture,
+          format,
+          quality: RESULT_QUALITY,
+          outputScale: 1,
+        }),
+        recipeOf(campaign.uri, current, { frameId: campaignFrame.id, type: campaign.type, background, fill, format }),
+      ]);
       markPerf(PERF_MARKS.result);
       setSupportResult({
         uri: campaign.uri,
@@ -62,6 +66,7 @@ export function useRenderResult({ campaign, frames, pipeline, background, fill, 
         height: current.frame.analysis.height,
         frameId: campaignFrame.id,
         watermarked,
+        recipe,
       });
       // Counted once by the server; the result page must not wait for it.
       countSupport(campaign.uri, campaignFrame.id).catch((failure: unknown) => console.error('The support could not be recorded', failure));

@@ -12,7 +12,8 @@ import { AccountPrompt } from '../../domains/result/AccountPrompt.tsx';
 import { CaptionEditor } from '../../domains/result/CaptionEditor.tsx';
 import { PostPublicly } from '../../domains/result/PostPublicly.tsx';
 import { ResultSave } from '../../domains/result/ResultSave.tsx';
-import { getSupportResult, type SupportResultData } from '../../domains/support/supportResult.ts';
+import { ResultPurchase } from '../../domains/credits/ResultPurchase.tsx';
+import { getSupportResult, setSupportResult, type SupportResultData } from '../../domains/support/supportResult.ts';
 
 export default function CampaignResultPage() {
   const { uri = '' } = useParams();
@@ -26,8 +27,14 @@ export default function CampaignResultPage() {
   );
 }
 
-function ResultView({ campaign, result }: { campaign: Campaign; result: SupportResultData }) {
+function ResultView({ campaign, result: rendered }: { campaign: Campaign; result: SupportResultData }) {
   const { t } = useTranslation();
+  // A purchase renders the result again (without the watermark): it replaces the one shown, here and in memory.
+  const [result, setResult] = useState(rendered);
+  const replaceResult = (next: SupportResultData) => {
+    setSupportResult(next);
+    setResult(next);
+  };
   const [blankValues, setBlankValues] = useState<string[]>([]);
   const caption = fillCaption(campaign.caption, blankValues);
 
@@ -37,6 +44,7 @@ function ResultView({ campaign, result }: { campaign: Campaign; result: SupportR
         <h1 className="text-3xl font-bold tracking-tight">{t('result.title')}</h1>
         <p className="text-muted-foreground">{t('result.lead', { title: campaign.title })}</p>
         <ResultSave result={result} />
+        <ResultPurchase campaign={campaign} result={result} onResult={replaceResult} />
       </div>
       <div className="flex flex-col gap-6">
         <section aria-labelledby="result-share" className="space-y-2">

@@ -1,10 +1,11 @@
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SupportEditor } from '../../domains/support/SupportEditor.tsx';
+import { NowatermarkReturn } from '../../domains/credits/NowatermarkReturn.tsx';
 import { isApiError } from '../../api/index.ts';
 import { pipelineSupported } from '../../pipeline/index.ts';
 import { fetchCampaign } from '../../api/campaigns.ts';
@@ -18,6 +19,7 @@ const ACCESS_CODES: ReadonlySet<string> = new Set(['ACCESS_CODE_REQUIRED', 'ACCE
 export default function CampaignSupportPage() {
   const { t } = useTranslation();
   const { uri = '' } = useParams();
+  const [params] = useSearchParams();
   const [state, retry] = useAsync((signal) => fetchCampaign(uri, signal), [uri]);
 
   if (state.status === 'error' && isApiError(state.error)) {
@@ -62,7 +64,12 @@ export default function CampaignSupportPage() {
         <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {t('support.privacy')}
       </p>
-      {pipelineSupported() ? (
+      {pipelineSupported() && params.get('action') === 'nowatermark' ? (
+        // Back from the one-off payment for a result without the watermark: that result is rendered again first.
+        <NowatermarkReturn campaign={campaign} orderId={params.get('order')}>
+          <SupportEditor key={campaign.uri} campaign={campaign} />
+        </NowatermarkReturn>
+      ) : pipelineSupported() ? (
         <SupportEditor key={campaign.uri} campaign={campaign} />
       ) : (
         <p role="alert" className="rounded-md border border-destructive p-4 text-destructive">

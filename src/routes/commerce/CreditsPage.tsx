@@ -1,6 +1,13 @@
-import { Coins } from 'lucide-react';
-import { FeatureIntroPage } from '../FeatureIntroPage.tsx';
+import { useTranslation } from 'react-i18next';
+import { CreditsView } from '../../domains/credits/CreditsView.tsx';
+import { PageContainer } from '../../ui/PageContainer.tsx';
 
 export default function CreditsPage() {
-  return <FeatureIntroPage route="credits" icon={Coins} action={{ to: '/pricing', label: 'pricing' }} />;
+  const { t } = useTranslation();
+  return (
+    <PageContainer route="credits" className="max-w-3xl space-y-6">
+      <h1 className="text-3xl font-bold tracking-tight">{t('credits.title')}</h1>
+      <CreditsView />
+    </PageContainer>
+  );
 }
