@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import type { Campaign } from '../../../contract/campaign.ts';
 import { CampaignFrames } from '../../domains/campaign/CampaignFrames.tsx';
 import { CampaignGate } from '../../domains/campaign/CampaignGate.tsx';
@@ -12,10 +12,14 @@ import { ShareButtons } from '../../domains/campaign/ShareButtons.tsx';
 import { siteUrl } from '../../domains/campaign/shareLinks.ts';
 import { visitReferrer } from '../../domains/campaign/visitReferrer.ts';
 import { recordVisit } from '../../api/campaigns.ts';
+import { LazyDonationPanel } from '../../domains/donation/public.ts';
 import { warmSupportPage, warmSupportPageNow } from './warmSupportPage.ts';
 
 export default function CampaignPage() {
   const { uri = '' } = useParams();
+  const [params] = useSearchParams();
+  // Back from the one-off payment for a result without the watermark: the support page renders that result again.
+  if (params.get('action') === 'nowatermark') return <Navigate to={`/${encodeURIComponent(uri)}/support?${params.toString()}`} replace />;
   return (
     <CampaignGate key={uri} uri={uri} route="campaign">
       {(campaign) => <CampaignView campaign={campaign} />}
@@ -45,6 +49,9 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
           <ManageCampaignLink campaign={campaign} />
         </div>
         <ShareButtons url={siteUrl(`/${campaign.uri}`)} text={t('share.campaignText', { title: campaign.title })} campaignUri={campaign.uri} />
+        <Suspense fallback={null}>
+          <LazyDonationPanel uri={campaign.uri} />
+        </Suspense>
         <p className="flex items-start gap-2 rounded-md bg-muted p-3 text-sm">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {t('pages.campaign.privacy')}

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ManagedCampaign } from '../../../contract/campaignWrite.ts';
@@ -17,6 +17,7 @@ import { PageContainer } from '../../ui/PageContainer.tsx';
 import { useAsync } from '../../api/useAsync.ts';
 import NotFoundPage from '../../ui/NotFoundPage.tsx';
 import { LazyCampaignAnalytics } from '../../domains/analytics/public.ts';
+import { LazyDonationManager } from '../../domains/donation/public.ts';
 
 /** /campaign/:url/:frameid? — the owner edits the campaign; anyone else gets the 404 page (the server answers 404). */
 export default function EditCampaignPage() {
@@ -38,7 +39,7 @@ function EditCampaign({ loaded, firstFrameId }: { loaded: ManagedCampaign; first
   const [campaign, setCampaign] = useState(loaded);
   // ?tab=analytics opens the analytics (a link that can be shared or reloaded); the form is the default.
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'analytics' ? 'analytics' : 'edit';
+  const tab = search.get('tab') === 'analytics' ? 'analytics' : search.get('tab') === 'donations' ? 'donations' : 'edit';
   const tabClass =
     'rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:border-primary data-[state=active]:text-foreground';
 
@@ -64,13 +65,16 @@ function EditCampaign({ loaded, firstFrameId }: { loaded: ManagedCampaign; first
       <div className="mb-8">
         <CampaignStats campaign={campaign} />
       </div>
-      <Tabs.Root value={tab} onValueChange={(value) => setSearch(value === 'analytics' ? { tab: 'analytics' } : {}, { replace: true })}>
+      <Tabs.Root value={tab} onValueChange={(value) => setSearch(value === 'edit' ? {} : { tab: value }, { replace: true })}>
         <Tabs.List aria-label={t('analytics.tabs.label')} className="mb-6 flex gap-2 border-b">
           <Tabs.Trigger value="edit" className={tabClass}>
             {t('analytics.tabs.edit')}
           </Tabs.Trigger>
           <Tabs.Trigger value="analytics" className={tabClass}>
             {t('analytics.tabs.analytics')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="donations" className={tabClass}>
+            {t('donation.tab')}
           </Tabs.Trigger>
         </Tabs.List>
         {/* Kept mounted while hidden, so edits not yet saved survive a look at the analytics. */}
@@ -89,6 +93,13 @@ function EditCampaign({ loaded, firstFrameId }: { loaded: ManagedCampaign; first
           />
         </Tabs.Content>
         <Tabs.Content value="analytics">{tab === 'analytics' && <LazyCampaignAnalytics uri={campaign.uri} />}</Tabs.Content>
+        <Tabs.Content value="donations">
+          {tab === 'donations' && (
+            <Suspense fallback={null}>
+              <LazyDonationManager uri={campaign.uri} />
+            </Suspense>
+          )}
+        </Tabs.Content>
       </Tabs.Root>
     </PageContainer>
   );
