@@ -28,6 +28,7 @@ const SAMPLE_PATHS: Record<string, string> = {
   collection: '/c/graduation',
   'profile-own': '/profile',
   'profile-settings': '/profile/profile-settings',
+  earnings: '/profile/earnings',
   'cancel-reset-email': '/reset-email/t-1',
   invoice: '/invoice/o-1',
   'edit-campaign': '/campaign/demo-campaign',

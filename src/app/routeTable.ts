@@ -68,6 +68,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: 'test', path: '/test/test/test', load: () => import('../routes/system/TestPage.tsx') },
   { name: 'appeal', path: '/appeal', load: () => import('../routes/account/AppealPage.tsx') },
   { name: 'apply-monetization', path: '/apply-monetization', load: () => import('../routes/account/ApplyMonetizationPage.tsx') },
+  { name: 'earnings', path: '/profile/earnings', load: () => import('../routes/account/EarningsPage.tsx') },
   { name: 'credits', path: '/credits', load: () => import('../routes/commerce/CreditsPage.tsx') },
   { name: 'delete-account-facebook', path: '/delete-account/facebook', load: () => import('../routes/account/DeleteAccountFacebookPage.tsx') },
   { name: 'unavailable', path: '/403', load: () => import('../routes/system/UnavailablePage.tsx') },

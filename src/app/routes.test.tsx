@@ -58,7 +58,7 @@ describe('route table', () => {
 
   it('names every route of the conventions list', () => {
     const expected =
-      'home twibbo create-campaign explore leaderboard creators public-profile collection profile-own profile-settings cancel-reset-email invoice edit-campaign post use-cases use-case testimonials testimonial blog blog-post pricing pricing-supporters pricing-creators checkout checkout-failed checkout-loading contact-us about personnel personnel-detail terms privacy-policy cookie-policy csae forgot-password reset-password what-is-a-twibbon verification unsubscribe maintenance coming-soon media-assets notifications site-map campaign campaign-support campaign-result ai-twibbon test appeal apply-monetization credits delete-account-facebook staff unavailable not-found'.split(' ');
+      'home twibbo create-campaign explore leaderboard creators public-profile collection profile-own profile-settings cancel-reset-email invoice edit-campaign post use-cases use-case testimonials testimonial blog blog-post pricing pricing-supporters pricing-creators checkout checkout-failed checkout-loading contact-us about personnel personnel-detail terms privacy-policy cookie-policy csae forgot-password reset-password what-is-a-twibbon verification unsubscribe maintenance coming-soon media-assets notifications site-map campaign campaign-support campaign-result ai-twibbon test appeal apply-monetization earnings credits delete-account-facebook staff unavailable not-found'.split(' ');
     expect([...names].sort()).toEqual([...expected].sort());
   });
 
@@ -143,6 +143,7 @@ describe('redirects through the router', () => {
     ['/donation-success/demo-campaign', '/demo-campaign', '?action=donation'],
     ['/nowatermark-success/demo-campaign', '/demo-campaign', '?action=nowatermark'],
     ['/nowatermark-success-support/demo-campaign', '/demo-campaign/support', '?action=nowatermark&support=1'],
+    ['/nowatermark-success-support/demo-campaign?order=o-1', '/demo-campaign/support', '?action=nowatermark&support=1&order=o-1'],
   ])('%s → %s%s', async (from, pathname, search) => {
     const router = await routerAt(from);
     expect(router.state.location.pathname).toBe(pathname);

@@ -29,6 +29,9 @@ export function AccountMenu() {
           <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/profile/profile-settings')}>
             {t('profile.menu.settings')}
           </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/profile/earnings')}>
+            {t('monetization.menu.earnings')}
+          </DropdownMenu.Item>
           {staff && (
             <DropdownMenu.Item className={itemClass} onSelect={() => void navigate('/staff')}>
               {t('staff.menu.console')}

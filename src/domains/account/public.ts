@@ -3,6 +3,7 @@ import { lazy } from 'react';
 /** What other domains and the app shell use of domains/account; everything else in the folder is private to it. */
 export { TOKEN_STORAGE_KEY, accountDefaults, isFreePlan, isLoggedIn, useAccountStore } from './accountStore.ts';
 export { lookupIpCountry } from './accountCalls.ts';
+export { countryOptions } from './countryOptions.ts';
 
 /** The account layer's calls (sign-in, refresh, preferences) load only when a navigation needs them. */
 export const loadAccountActions = () => import('./accountActions.ts');

@@ -145,7 +145,7 @@ describe('StaffConsole', () => {
     expect(screen.queryByRole('button', { name: /edit|delete/i })).toBeNull();
 
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Reports', 'Accounts', 'Appeals', 'Audit log']);
+    expect(tabs).toEqual(['Reports', 'Accounts', 'Appeals', 'Applications', 'Payouts', 'Orders', 'Frame matches', 'Audit log']);
     const audit = screen.getByRole('tab', { name: 'Audit log' });
     expect(audit.getAttribute('aria-selected')).toBe('true');
     await act(async () => {

@@ -3,11 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AccountsPanel } from './AccountsPanel.tsx';
 import { AppealsPanel } from './AppealsPanel.tsx';
+import { ApplicationsPanel } from './ApplicationsPanel.tsx';
+import { PayoutsPanel } from './PayoutsPanel.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { ReportsQueue } from './ReportsQueue.tsx';
+import { OrdersPanel } from './OrdersPanel.tsx';
+import { PiracyPanel } from './PiracyPanel.tsx';
 
-export const STAFF_TABS = ['reports', 'accounts', 'appeals', 'audit'] as const;
+export const STAFF_TABS = ['reports', 'accounts', 'appeals', 'applications', 'payouts', 'orders', 'piracy', 'audit'] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
+/** The monetization tabs' labels live with the rest of their strings (staff.monetization). */
+const MONETIZATION_TABS: ReadonlySet<string> = new Set(['applications', 'payouts']);
+/** So do the orders and frame-match tabs' (staff.orders, staff.piracy). */
+const OWN_LABELS: Readonly<Record<string, string>> = { orders: 'staff.orders.tab', piracy: 'staff.piracy.tab' };
 
 const triggerClass =
   'rounded-md px-3 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:bg-primary data-[state=active]:text-primary-foreground';
@@ -23,7 +31,7 @@ export function StaffConsole() {
       <Tabs.List aria-label={t('staff.tabs.label')} className="flex flex-wrap gap-2 border-b pb-2">
         {STAFF_TABS.map((name) => (
           <Tabs.Trigger key={name} value={name} className={triggerClass}>
-            {t(`staff.tabs.${name}`)}
+            {t(OWN_LABELS[name] ?? (MONETIZATION_TABS.has(name) ? `staff.monetization.tabs.${name}` : `staff.tabs.${name}`))}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
@@ -35,6 +43,18 @@ export function StaffConsole() {
       </Tabs.Content>
       <Tabs.Content value="appeals">
         <AppealsPanel />
+      </Tabs.Content>
+      <Tabs.Content value="applications">
+        <ApplicationsPanel />
+      </Tabs.Content>
+      <Tabs.Content value="payouts">
+        <PayoutsPanel />
+      </Tabs.Content>
+      <Tabs.Content value="orders">
+        <OrdersPanel />
+      </Tabs.Content>
+      <Tabs.Content value="piracy">
+        <PiracyPanel />
       </Tabs.Content>
       <Tabs.Content value="audit">
         <AuditLog />
