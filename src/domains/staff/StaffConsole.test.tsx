@@ -152,8 +152,9 @@ describe('StaffConsole', () => {
       audit.focus();
       fireEvent.keyDown(audit, { key: 'ArrowRight' });
     });
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Reports' }));
-    expect(router.state.location.search).toBe('?tab=reports');
+    // Radix moves the roving focus in a timeout after the key: wait for it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Reports' })));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=reports'));
     expect([...missingKeys]).toEqual([]);
   });
 });
