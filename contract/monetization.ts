@@ -150,16 +150,9 @@ export type PayoutRequestBody = z.input<typeof payoutRequestBody>;
 export const payoutResponse = z.object({ data: payoutView });
 
 // Staff.
-export const staffApplication = z.object({
+export const staffApplication = monetizationApplication.extend({
   account: staffAccount,
   state: z.enum(monetizationStates),
-  legalName: z.string(),
-  country: z.string(),
-  payoutMethod,
-  campaigns: z.array(campaignRef),
-  submittedAt: z.iso.datetime(),
-  decidedAt: z.iso.datetime().nullable(),
-  reason: z.string().nullable(),
 });
 export type StaffApplication = z.infer<typeof staffApplication>;
 

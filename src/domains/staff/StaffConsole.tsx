@@ -12,10 +12,17 @@ import { PiracyPanel } from './PiracyPanel.tsx';
 
 export const STAFF_TABS = ['reports', 'accounts', 'appeals', 'applications', 'payouts', 'orders', 'piracy', 'audit'] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
-/** The monetization tabs' labels live with the rest of their strings (staff.monetization). */
-const MONETIZATION_TABS: ReadonlySet<string> = new Set(['applications', 'payouts']);
-/** So do the orders and frame-match tabs' (staff.orders, staff.piracy). */
-const OWN_LABELS: Readonly<Record<string, string>> = { orders: 'staff.orders.tab', piracy: 'staff.piracy.tab' };
+/** Each tab's label: the later tabs' live with the rest of their strings. */
+const TAB_LABELS: Readonly<Record<StaffTab, string>> = {
+  reports: 'staff.tabs.reports',
+  accounts: 'staff.tabs.accounts',
+  appeals: 'staff.tabs.appeals',
+  applications: 'staff.monetization.tabs.applications',
+  payouts: 'staff.monetization.tabs.payouts',
+  orders: 'staff.orders.tab',
+  piracy: 'staff.piracy.tab',
+  audit: 'staff.tabs.audit',
+};
 
 const triggerClass =
   'rounded-md px-3 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:bg-primary data-[state=active]:text-primary-foreground';
@@ -31,7 +38,7 @@ export function StaffConsole() {
       <Tabs.List aria-label={t('staff.tabs.label')} className="flex flex-wrap gap-2 border-b pb-2">
         {STAFF_TABS.map((name) => (
           <Tabs.Trigger key={name} value={name} className={triggerClass}>
-            {t(OWN_LABELS[name] ?? (MONETIZATION_TABS.has(name) ? `staff.monetization.tabs.${name}` : `staff.tabs.${name}`))}
+            {t(TAB_LABELS[name])}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
