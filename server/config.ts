@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_DONATION_MINIMUM } from '../contract/donation.ts';
+import { PLATFORM_FEE_BPS_DEFAULT } from '../contract/monetization.ts';
 import type { Currency } from '../contract/plan.ts';
 import { defaultDatabaseTimeouts } from './infra/db/databaseTimeouts.ts';
 
@@ -161,7 +162,7 @@ export interface PaymentsConfig {
 
 /** A share in basis points: 0 to 10000. */
 function feeBpsFrom(value: string | undefined): number {
-  const bps = intFrom(value, 1000, 'PLATFORM_FEE_BPS');
+  const bps = intFrom(value, PLATFORM_FEE_BPS_DEFAULT, 'PLATFORM_FEE_BPS');
   if (bps > 10_000) throw new Error(`PLATFORM_FEE_BPS must be at most 10000 (100 %), got "${value}"`);
   return bps;
 }

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { donationFee } from '../../contract/donation.ts';
+import { PLATFORM_FEE_BPS_DEFAULT } from '../../contract/monetization.ts';
 import { DomainError } from '../domainError.ts';
 import type { Db } from '../infra/db/database.ts';
 import { campaigns, ledgerEntries, orderLedger } from '../infra/db/schema.ts';
 import { lockBalances, postEntry } from './ledger.ts';
 import type { Fulfilment } from './fulfilment.ts';
 
-/** The fee rate an order without recorded terms is settled at (PLATFORM_FEE_BPS's default). */
-export const DEFAULT_PLATFORM_FEE_BPS = 1000;
 /** The order_ledger entry that fixes, when the donation is opened, the fee rate it will be settled at (donations.ts). */
 export const TERMS_ENTRY = 'donation_terms';
 
@@ -21,7 +20,7 @@ async function feeBpsOf(tx: Db, orderId: string): Promise<number> {
     .where(and(eq(orderLedger.orderId, orderId), eq(orderLedger.entry, TERMS_ENTRY)))
     .limit(1);
   const bps = terms?.data.platformFeeBps;
-  return typeof bps === 'number' && Number.isInteger(bps) && bps >= 0 && bps <= 10_000 ? bps : DEFAULT_PLATFORM_FEE_BPS;
+  return typeof bps === 'number' && Number.isInteger(bps) && bps >= 0 && bps <= 10_000 ? bps : PLATFORM_FEE_BPS_DEFAULT;
 }
 
 /**
