@@ -65,6 +65,34 @@ describe('config', () => {
     for (const hosts of ['https://frames.example', 'frames.example:8080', 'a b']) expect(() => loadConfig({ PUBLIC_HOSTS: hosts }), hosts).toThrow(/PUBLIC_HOSTS/);
   });
 
+  it('keeps local files without STORAGE_URL, and reads an S3 bucket, prefix, endpoint and keys from it', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(() => loadConfig({ PUBLIC_FILES_URL: 'https://cdn.example' })).toThrow(/PUBLIC_FILES_URL needs STORAGE_URL/);
+    expect(loadConfig({ STORAGE_URL: 's3://frames' }).storage).toEqual({
+      driver: 's3', bucket: 'frames', prefix: '', endpoint: undefined, region: 'us-east-1', accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false, publicFilesUrl: '',
+    });
+    const s3 = {
+      STORAGE_URL: 's3://frames.bingkai/prod/files/',
+      S3_ENDPOINT: 'https://acc.r2.cloudflarestorage.com/',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      PUBLIC_FILES_URL: 'https://cdn.bingkai.example/',
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      driver: 's3', bucket: 'frames.bingkai', prefix: 'prod/files/', endpoint: 'https://acc.r2.cloudflarestorage.com', region: 'auto', accessKeyId: 'AKIA', secretAccessKey: 'secret', forcePathStyle: true, publicFilesUrl: 'https://cdn.bingkai.example',
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: '0' }).storage).toMatchObject({ forcePathStyle: false });
+    expect(loadConfig({ STORAGE_URL: 's3://frames', S3_FORCE_PATH_STYLE: '1', AWS_REGION: 'ap-southeast-3' }).storage).toMatchObject({ forcePathStyle: true, region: 'ap-southeast-3' });
+    for (const url of ['frames', 's3://', 's3://Frames', 's3://ab', 'https://frames/x', 's3://frames/../x', 's3://frames/a b', 's3://frames/x?y=1']) {
+      expect(() => loadConfig({ STORAGE_URL: url }), url).toThrow(/STORAGE_URL/);
+    }
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'r2.example' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, PUBLIC_FILES_URL: 'cdn.example' })).toThrow(/PUBLIC_FILES_URL/);
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/go together/);
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+
   it('trusts only the proxies it is given', () => {
     expect(trustProxyFrom(undefined)).toBe(false);
     expect(trustProxyFrom(' ')).toBe(false);

@@ -97,6 +97,64 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Creator earnings and payouts (server/domain/earnings.ts, payouts.ts; docs/MONETIZATION.md). */
   monetization: MonetizationConfig;
+  /** STORAGE_URL and the S3_* settings: where files live (server/infra/storage/createStorage.ts; docs/STORAGE.md). */
+  storage: StorageConfig;
+}
+
+/** Local files under dataDir/files (the default), or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Key prefix inside the bucket: '' or segments ending in '/'. */
+      prefix: string;
+      /** S3_ENDPOINT: for R2, MinIO, GCS and others; the SDK's AWS endpoint when absent. */
+      endpoint: string | undefined;
+      /** S3_REGION (else AWS_REGION, else us-east-1; R2 wants 'auto'). */
+      region: string;
+      /** S3_ACCESS_KEY_ID + S3_SECRET_ACCESS_KEY; the SDK's default credential chain when absent. */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      /** S3_FORCE_PATH_STYLE: bucket in the path instead of the host name; default on when S3_ENDPOINT is set. */
+      forcePathStyle: boolean;
+      /** PUBLIC_FILES_URL without trailing slash (a CDN or public bucket URL mapping to the prefix), '' when absent. */
+      publicFilesUrl: string;
+    };
+
+/** STORAGE_URL (s3://bucket/optional/prefix) with S3_*, PUBLIC_FILES_URL; local files when STORAGE_URL is absent. */
+export function storageFrom(env: NodeJS.ProcessEnv): StorageConfig {
+  const url = (env.STORAGE_URL ?? '').trim();
+  const publicFilesUrl = (env.PUBLIC_FILES_URL ?? '').trim().replace(/\/+$/, '');
+  if (url === '') {
+    if (publicFilesUrl) throw new Error('PUBLIC_FILES_URL needs STORAGE_URL=s3://bucket/prefix (local files are served from /files)');
+    return { driver: 'local' };
+  }
+  const match = /^s3:\/\/([^/?#]+)(\/[^?#]*)?$/.exec(url);
+  const bucket = match?.[1] ?? '';
+  // S3's bucket naming rule (R2 and MinIO follow it): 3-63 lower-case letters, digits, dots and hyphens.
+  if (!match || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`STORAGE_URL must be s3://bucket or s3://bucket/prefix, got "${url}"`);
+  const segments = (match[2] ?? '').split('/').filter(Boolean);
+  if (segments.some((segment) => !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(segment))) throw new Error(`STORAGE_URL prefix may hold letters, digits, '.', '_' and '-' per segment, got "${url}"`);
+  const endpoint = (env.S3_ENDPOINT ?? '').trim().replace(/\/+$/, '') || undefined;
+  if (endpoint && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${env.S3_ENDPOINT}"`);
+  if (publicFilesUrl && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/i.test(publicFilesUrl)) throw new Error(`PUBLIC_FILES_URL must be an http(s) URL, got "${env.PUBLIC_FILES_URL}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE must be 1 or 0, got "${pathStyle}"`);
+  return {
+    driver: 's3',
+    bucket,
+    prefix: segments.map((segment) => `${segment}/`).join(''),
+    endpoint,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === '' ? endpoint !== undefined : pathStyle === '1' || pathStyle === 'true',
+    publicFilesUrl,
+  };
 }
 
 export interface MonetizationConfig {
@@ -283,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     testHooksSecret: testHooksSecretFrom(env.BINGKAI_TEST_HOOKS_SECRET, testHooks),
     payments: paymentsFrom(env),
     monetization: { payoutMinimum: { IDR: 10_000_000, USD: 1000 }, earningsHoldDays: intFrom(env.EARNINGS_HOLD_DAYS, 7, 'EARNINGS_HOLD_DAYS') },
+    storage: storageFrom(env),
   };
 }
 
