@@ -123,6 +123,7 @@ import {
   collectionUriParams,
 } from './collection.ts';
 import { healthResponse } from './health.ts';
+import { readinessResponse } from './readiness.ts';
 import { ipLookupResponse } from './ipLookup.ts';
 import { noticeResponse } from './notice.ts';
 import { postCreateBody, postPresignBody, postResponse, postUriParams } from './post.ts';
@@ -331,6 +332,7 @@ export const apiRoutes = {
 /** Outside the API base: health (JSON), stored files (bytes; uploads go through presigned URLs), robots.txt and sitemaps. */
 export const rootRoutes = {
   'GET /api/health': { response: healthResponse },
+  'GET /api/ready': { response: readinessResponse },
   'GET /files/*': { query: z.object({ exp: z.string().optional(), sig: z.string().optional() }), response: bytes },
   'PUT /files/upload': { query: z.object({ token: z.string().optional() }), response: bytes },
   // For crawlers (server/routes/sitemap.ts, docs/SEO.md): text and XML, not read by the app.
