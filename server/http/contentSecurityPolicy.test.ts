@@ -120,4 +120,14 @@ describe.each(drivers)('content security policy with payment providers (%s)', (d
     t = await createTestApp(driver, { payments: { ...basePayments(), durianpay: undefined, stripe } });
     expect(thirdPartySources(await cspOf('/checkout?plan=creator&period=yearly'))).toEqual([]);
   });
+
+  it('allows the storage bucket for uploads and images, and the CDN for images, only when STORAGE_URL is set', async () => {
+    t = await createTestApp(driver, {
+      storage: { driver: 's3', bucket: 'bingkai', prefix: 'app/', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true, publicFilesUrl: 'https://cdn.bingkai.test/app' },
+    });
+    const csp = await cspOf('/api/no-such-route');
+    expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:9000']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:9000', 'https://cdn.bingkai.test']);
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+  });
 });

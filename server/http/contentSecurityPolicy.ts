@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '../config.ts';
+import { storageOrigins } from '../infra/storage/storageOrigins.ts';
 
 export type CspDirectives = Record<string, string[]>;
 /** A source list entry: fixed, or worked out per request (helmet calls it with the raw request). */
@@ -68,11 +69,13 @@ export function socialSignInConfigured(config: Pick<AppConfig, 'googleClientId' 
 }
 
 /**
- * The CSP directives (helmet's camelCase names) for this configuration: the first-party base,
- * the hashes of the page's inline scripts, and a provider's hosts only when that provider is configured.
+ * The CSP directives (helmet's camelCase names) for this configuration: the first-party base, the hashes of the
+ * page's inline scripts, and a provider's or the storage bucket's hosts only when that one is configured.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'googleClientId' | 'facebookAppId' | 'payments'>, inlineScriptHashes: readonly string[] = []): CspPolicy {
-  const additions = [config.googleClientId ? GOOGLE_SIGN_IN_SOURCES : {}, config.facebookAppId ? FACEBOOK_SIGN_IN_SOURCES : {}];
+export function contentSecurityPolicy(config: Pick<AppConfig, 'googleClientId' | 'facebookAppId' | 'payments' | 'storage'>, inlineScriptHashes: readonly string[] = []): CspPolicy {
+  // The bucket of STORAGE_URL (uploads and private images go straight to it) and PUBLIC_FILES_URL, when configured.
+  const storage = storageOrigins(config.storage);
+  const additions = [config.googleClientId ? GOOGLE_SIGN_IN_SOURCES : {}, config.facebookAppId ? FACEBOOK_SIGN_IN_SOURCES : {}, { connectSrc: storage.connect, imgSrc: storage.img }];
   const policy: CspPolicy = Object.fromEntries(Object.entries(BASE_POLICY).map(([name, sources]) => [name, [...sources]]));
   policy.scriptSrc = [...(policy.scriptSrc ?? []), ...inlineScriptHashes];
   for (const sources of additions) {
