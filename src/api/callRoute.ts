@@ -3,10 +3,12 @@
  * entry of contract/routes.ts (a typo does not type-check); the URL is built from it, and the answer is
  * parsed with the entry's response schema: a body of another shape rejects with ApiError MALFORMED_RESPONSE.
  *
- * The schemas (and zod) load lazily, in parallel with the request, so that pages whose own code needs no
- * zod (the campaign page) do not pay for it before the first photo: bench/jsSize.ts counts static imports.
+ * The schemas (and zod) load lazily, in parallel with the request, and only the part of the route table that holds
+ * the route (contract/routeArea.ts): pages whose own code needs no zod (the campaign page) do not pay for it before
+ * the first photo (bench/jsSize.ts counts static imports), nor for the schemas of routes they never call.
  */
 import type { z } from 'zod';
+import { routeArea, type RouteArea } from '../../contract/routeArea.ts';
 import type { ApiRouteKey, ApiRoutes } from '../../contract/routes.ts';
 import { ApiError } from './ApiError.ts';
 import { apiV2 } from './clients.ts';
@@ -34,17 +36,26 @@ export type RouteBody<K extends ApiRouteKey> = Entry<K> extends { body: infer B 
 /** The parsed (output) type of a route's answer. */
 export type RouteResponse<K extends ApiRouteKey> = z.output<Entry<K>['response']>;
 
-type RouteTable = typeof import('../../contract/routes.ts');
-let table: Promise<RouteTable> | undefined;
+/** Each part of the route table, loaded on its first call: a page loads the schemas of the routes it calls. */
+const areaLoaders: Record<RouteArea, () => Promise<Partial<ApiRoutes>>> = {
+  account: () => import('../../contract/routes/accountRoutes.ts').then((part) => part.accountRoutes),
+  campaigns: () => import('../../contract/routes/campaignRoutes.ts').then((part) => part.campaignRoutes),
+  staff: () => import('../../contract/routes/staffRoutes.ts').then((part) => part.staffRoutes),
+  site: () => import('../../contract/routes/siteRoutes.ts').then((part) => part.siteRoutes),
+};
+const loaded = new Map<RouteArea, Promise<Partial<ApiRoutes>>>();
 
-/** The route table with its schemas, loaded once. */
-export function loadRouteSchemas(): Promise<RouteTable> {
-  table ??= import('../../contract/routes.ts');
-  // A failed chunk load must not stick: the next call tries again.
-  table.catch(() => {
-    table = undefined;
-  });
-  return table;
+/** The part of the route table that holds `key`, with its schemas, loaded once. */
+export function loadRouteSchemas(key: ApiRouteKey): Promise<Partial<ApiRoutes>> {
+  const area = routeArea(key);
+  let part = loaded.get(area);
+  if (!part) {
+    part = areaLoaders[area]();
+    loaded.set(area, part);
+    // A failed chunk load must not stick: the next call tries again.
+    part.catch(() => loaded.delete(area));
+  }
+  return part;
 }
 
 /** `/campaigns/:uri` with `{ uri }` → `/campaigns/demo` (each value URL-encoded). */
@@ -57,8 +68,10 @@ export function routePath(template: string, params: Record<string, string> | und
 }
 
 /** The body in the route's response shape, or ApiError MALFORMED_RESPONSE naming the route and the first problem. */
-export function parseRouteResponse<K extends ApiRouteKey>(routes: ApiRoutes, key: K, body: unknown): RouteResponse<K> {
-  const result = routes[key].response.safeParse(body);
+export function parseRouteResponse<K extends ApiRouteKey>(routes: Partial<ApiRoutes>, key: K, body: unknown): RouteResponse<K> {
+  const entry = routes[key];
+  if (!entry) throw new TypeError(`${key} is not in the part of the route table routeArea names`);
+  const result = entry.response.safeParse(body);
   if (result.success) return result.data as RouteResponse<K>;
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
@@ -75,7 +88,7 @@ export async function callRoute<K extends ApiRouteKey>(key: K, options: RouteOpt
   const space = key.indexOf(' ');
   const method = key.slice(0, space).toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   const path = routePath(key.slice(space + 1), options.params as Record<string, string> | undefined);
-  const schemas = loadRouteSchemas();
+  const schemas = loadRouteSchemas(key);
   const request: RequestOptions = {
     ...(options.query ? { query: options.query as Record<string, QueryValue> } : {}),
     ...(options.body !== undefined ? { body: options.body } : {}),
@@ -84,9 +97,9 @@ export async function callRoute<K extends ApiRouteKey>(key: K, options: RouteOpt
     ...(options.keepalive ? { keepalive: true } : {}),
   };
   const body = await (Object.keys(request).length > 0 ? client[method](path, request) : client[method](path));
-  let routes: ApiRoutes;
+  let routes: Partial<ApiRoutes>;
   try {
-    routes = (await schemas).apiRoutes;
+    routes = await schemas;
   } catch (error) {
     throw new ApiError({ status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : String(error), cause: error });
   }

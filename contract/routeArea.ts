@@ -1,0 +1,16 @@
+/**
+ * Which part of the route table holds an API route: the client loads only that part's schemas (and the contract
+ * modules they come from) for a call, so a page pays for the schemas of the routes it calls, not all of them.
+ * Plain strings, no zod: src/api/callRoute.ts imports this statically. contract/routes.test.ts checks that every
+ * route sits in the part this function names.
+ */
+export type RouteArea = 'account' | 'campaigns' | 'staff' | 'site';
+
+const AREAS: ReadonlySet<string> = new Set<RouteArea>(['account', 'campaigns', 'staff']);
+
+/** `GET /campaigns/:uri` → 'campaigns'; a path whose first segment has no part of its own → 'site'. */
+export function routeArea(key: string): RouteArea {
+  const path = key.slice(key.indexOf(' ') + 1);
+  const first = path.split('/')[1] ?? '';
+  return AREAS.has(first) ? (first as RouteArea) : 'site';
+}

@@ -1,0 +1,80 @@
+/**
+ * Every other API endpoint: request keys, captcha, notices, search, posts, profiles, collections, designs,
+ * notifications, the leaderboard and commerce.
+ * Part of the route table (contract/routes.ts); the client loads one part per call (contract/routeArea.ts).
+ */
+import { captchaChallengeResponse } from '../account.ts';
+import { presignedPhotoResponse } from '../accountProfile.ts';
+import { pageViewRequest } from '../analytics.ts';
+import { campaignListResponse } from '../campaign.ts';
+import { uriAvailabilityQuery, uriAvailabilityResponse } from '../campaignWrite.ts';
+import { collectionCoverPresignBody, collectionCreateBody, collectionResponse, collectionUpdateBody, collectionUriParams } from '../collection.ts';
+import { creatorProfileResponse, profileListQuery, profileParams, profilePostListResponse } from '../creatorProfile.ts';
+import { creditsBalanceResponse, creditsHistoryQuery, creditsHistoryResponse, creditsOrderBody, unlockIdParams } from '../creditsApi.ts';
+import { designDraftListResponse, designDraftParams, designDraftReadResponse, designDraftSaveBody, designDraftSaveResponse } from '../designDraft.ts';
+import { ipLookupResponse } from '../ipLookup.ts';
+import { leaderboardQuery, leaderboardResponse } from '../leaderboard.ts';
+import { noticeResponse } from '../notice.ts';
+import { notificationIdParams, notificationListQuery, notificationListResponse, unreadCountResponse } from '../notification.ts';
+import { checkoutOptionsResponse, invoiceResponse, orderCreateBody, orderIdParams, orderResponse } from '../order.ts';
+import { postCreateBody, postPresignBody, postResponse, postUriParams } from '../post.ts';
+import { reportBody, reportResponse } from '../report.ts';
+import { requestKeyResponse } from '../requestKey.ts';
+import { exploreParams, exploreQuery, exploreResponse, suggestionsQuery, suggestionsResponse } from '../search.ts';
+import { type RouteSchemas, bytes, noContent } from './routeSchemas.ts';
+
+export const siteRoutes = {
+  'GET /request-key': { response: requestKeyResponse },
+  'GET /captcha/challenge': { response: captchaChallengeResponse },
+
+  'POST /analytics/page-view': { body: pageViewRequest, response: noContent },
+  'GET /ip/lookup': { response: ipLookupResponse },
+  'GET /notice': { response: noticeResponse },
+
+  'POST /posts/presigned': { body: postPresignBody, response: presignedPhotoResponse },
+  'POST /posts': { body: postCreateBody, response: postResponse },
+  'GET /posts/:uri': { params: postUriParams, response: postResponse },
+  'DELETE /posts/:uri': { params: postUriParams, response: noContent },
+
+  'POST /reports': { body: reportBody, response: reportResponse },
+
+  'GET /designs': { response: designDraftListResponse },
+  'GET /designs/:id': { params: designDraftParams, response: designDraftReadResponse },
+  'PUT /designs/:id': { params: designDraftParams, body: designDraftSaveBody, response: designDraftSaveResponse },
+  'DELETE /designs/:id': { params: designDraftParams, response: noContent },
+
+  'GET /notifications': { query: notificationListQuery, response: notificationListResponse },
+  'GET /notifications/unread-count': { response: unreadCountResponse },
+  'POST /notifications/read-all': { response: unreadCountResponse },
+  'POST /notifications/:id/read': { params: notificationIdParams, response: unreadCountResponse },
+
+  'GET /leaderboard': { query: leaderboardQuery, response: leaderboardResponse },
+  'GET /profiles/:username': { params: profileParams, response: creatorProfileResponse },
+  'GET /profiles/:username/campaigns': { params: profileParams, query: profileListQuery, response: campaignListResponse },
+  'GET /profiles/:username/posts': { params: profileParams, query: profileListQuery, response: profilePostListResponse },
+
+  'GET /collections/uri-availability': { query: uriAvailabilityQuery, response: uriAvailabilityResponse },
+  'POST /collections/presigned': { body: collectionCoverPresignBody, response: presignedPhotoResponse },
+  'POST /collections': { body: collectionCreateBody, response: collectionResponse },
+  'GET /collections/:uri': { params: collectionUriParams, response: collectionResponse },
+  'PATCH /collections/:uri': { params: collectionUriParams, body: collectionUpdateBody, response: collectionResponse },
+  'DELETE /collections/:uri': { params: collectionUriParams, response: noContent },
+
+  'GET /search/suggestions': { query: suggestionsQuery, response: suggestionsResponse },
+  'GET /explore/:tab': { params: exploreParams, query: exploreQuery, response: exploreResponse },
+
+  // Commerce (server/routes/orders.ts, billing.ts): prices come from contract/plan.ts, amounts from the server.
+  'GET /checkout/options': { response: checkoutOptionsResponse },
+  'POST /orders': { body: orderCreateBody, response: orderResponse },
+  'GET /orders/:orderId': { params: orderIdParams, response: orderResponse },
+
+  // Credits (server/routes/credits.ts, docs/CREDITS.md): the balance, top-ups and what credits buy on a result.
+  'GET /credits': { response: creditsBalanceResponse },
+  'GET /credits/history': { query: creditsHistoryQuery, response: creditsHistoryResponse },
+  'POST /credits/orders': { body: creditsOrderBody, response: orderResponse },
+
+  'POST /unlocks/:unlockId/refund': { params: unlockIdParams, response: creditsBalanceResponse },
+
+  'GET /invoices/:orderId': { params: orderIdParams, response: invoiceResponse },
+  'GET /invoices/:orderId/pdf': { params: orderIdParams, response: bytes },
+} as const satisfies Record<string, RouteSchemas>;
