@@ -48,6 +48,7 @@ const tables = [
   schema.payouts,
   schema.frameFingerprints,
   schema.piracyFlags,
+  schema.jobDeadLetters,
 ].map((table) => getTableName(table)).sort();
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {

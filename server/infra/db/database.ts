@@ -20,6 +20,8 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DatabaseDriver;
+  /** The PostgreSQL connection string (postgres only), for what opens connections of its own (the job queue's pg-boss). */
+  url?: string;
   /** Round trip to the database; throws when it does not answer. */
   ping(): Promise<void>;
   /** Applies pending migrations from server/infra/db/migrations. */
@@ -153,6 +155,7 @@ async function openPostgres(connectionString: string, timeouts: DatabaseTimeouts
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    url: connectionString,
     async ping() {
       await db.execute(sql`select 1`);
     },

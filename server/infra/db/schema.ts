@@ -928,3 +928,17 @@ export const piracyFlags = pgTable(
     check('piracy_flags_status_check', sql`${table.status} in ('open', 'actioned', 'dismissed')`),
   ],
 );
+
+/** Jobs that failed their last attempt (server/infra/jobs), kept for an operator to read and replay by hand. */
+export const jobDeadLetters = pgTable(
+  'job_dead_letters',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    error: text('error').notNull(),
+    attempts: integer('attempts').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('job_dead_letters_failed_idx').on(table.failedAt)],
+);
