@@ -50,11 +50,8 @@ import { createCaptcha } from './infra/captcha.ts';
 import { MemoryHitCounter, RedisHitCounter, type HitCounter } from './infra/hitCounter.ts';
 import { MemoryFailureCounter, RedisFailureCounter } from './infra/failureCounter.ts';
 import { createTokenService } from './infra/tokens.ts';
-import { startUploadSweep } from './domain/uploadSweep.ts';
-import { startLeaderboardRefresh } from './domain/leaderboard.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { creatorProfileRoutes } from './routes/creatorProfiles.ts';
-import { startNotificationJobs } from './domain/notificationMail.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { staffRoutes } from './routes/staff.ts';
@@ -62,13 +59,13 @@ import { staffOrderRoutes } from './routes/staffOrders.ts';
 import { staffPiracyRoutes } from './routes/staffPiracy.ts';
 import { monetizationRoutes } from './routes/monetization.ts';
 import { staffMonetizationRoutes } from './routes/staffMonetization.ts';
-import { startBillingJobs } from './domain/billingJobs.ts';
+import { registerBackgroundJobs } from './backgroundJobs.ts';
+import { createJobQueue } from './infra/jobs/createJobQueue.ts';
 import { createStorage } from './infra/storage/createStorage.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
 import { UrlSigner } from './infra/storage/urlSigning.ts';
 import { IpCountryLookup } from './infra/ipLookup.ts';
 
-const NONCE_PURGE_INTERVAL_MS = 10 * 60_000;
 
 export interface AppDependencies {
   /** An open, migrated database; when absent buildApp opens (and migrates) one from config and closes it with the app. */
@@ -125,47 +122,28 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   }
   // Redis, else process memory for single-process PGlite, else the database: see createNonceStore.
   const nonces: NonceStore = createNonceStore(database, redis ? { client: redis, prefix: `${config.redisPrefix}nonce:` } : undefined, { perClient: config.noncesPerClient });
-  const purge = setInterval(() => {
-    nonces.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'nonce purge failed'));
-  }, NONCE_PURGE_INTERVAL_MS);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
-  const stopUploadSweep = startUploadSweep(storage, { maxAgeSeconds: config.uploadTtlSeconds, log: app.log, campaignImages: { db: database.db, storage } });
-  app.addHook('onClose', stopUploadSweep);
-  if (config.leaderboardRefreshMs > 0) {
-    const stopLeaderboardRefresh = startLeaderboardRefresh(database.db, { intervalMs: config.leaderboardRefreshMs, log: app.log });
-    app.addHook('onClose', stopLeaderboardRefresh);
-  }
 
   const tokens = await createTokenService(config);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mail.close());
   // Not awaited: an unreachable SMTP server must not hold up the start; it only raises the maintenance notice.
   void mail.verify();
-  if (config.notificationJobMs > 0) {
-    // Trending, weekly recaps and the notification mail, in the background: a request never sends them. Stopped
-    // before close, so a running pass ends before the mailer and the database it uses.
-    const stopNotificationJobs = startNotificationJobs(database.db, mail, { intervalMs: config.notificationJobMs, publicUrl: config.publicUrl, signingSecret, log: app.log });
-    app.addHook('preClose', stopNotificationJobs);
-  }
-  if (config.payments.billingJobMs > 0) {
-    // Expire stale orders, remind before a period ends, end lapsed plans (server/domain/billingJobs.ts); stopped
-    // before close like the notification jobs.
-    const stopBillingJobs = startBillingJobs(database.db, mail, {
-      intervalMs: config.payments.billingJobMs,
-      publicUrl: config.publicUrl,
-      renewalReminderDays: config.payments.renewalReminderDays,
-      log: app.log,
-    });
-    app.addHook('preClose', stopBillingJobs);
-  }
+  // The background jobs (server/backgroundJobs.ts) on the queue: pg-boss on PostgreSQL, in memory on PGlite. This
+  // process runs them unless JOBS_IN_WEB=0 (then `npm run worker` does); it always takes the jobs routes hand over.
+  // Stopped before close, so a running job ends before the mailer and the database it uses; its connections are
+  // released on close, after the in-flight requests that may still enqueue.
+  const jobs = createJobQueue({ database, log: app.log });
+  registerBackgroundJobs(jobs, { config, database, storage, mail, nonces, signingSecret, log: app.log });
+  await jobs.start({ work: config.jobsInWeb });
+  app.addHook('preClose', () => jobs.stop());
+  app.addHook('onClose', () => jobs.close());
   const hits: HitCounter = redis ? new RedisHitCounter(redis, `${config.redisPrefix}rate:`) : new MemoryHitCounter();
   const captcha = createCaptcha({ secret: signingSecret, cost: config.captchaCost, maxCounter: config.captchaMaxCounter, usedChallenges: nonces });
   const failures = redis ? new RedisFailureCounter(redis, `${config.redisPrefix}fail:`) : new MemoryFailureCounter();
   const countries = new IpCountryLookup({ onLoadError: (error) => app.log.error({ err: error }, 'GeoIP database failed to load') });
   // The payment providers config.payments turns on (the sandbox, DurianPay, Stripe).
   const payments = createPaymentProviders(config, { signingSecret });
-  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, payments, version: packageVersion(), startedAt: Date.now() };
+  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, payments, jobs, version: packageVersion(), startedAt: Date.now() };
 
   // JSON bodies are kept as text too: signatures cover the exact bytes sent.
   app.removeAllContentTypeParsers();

@@ -58,6 +58,8 @@ export interface AppConfig {
   leaderboardRefreshMs: number;
   /** NOTIFICATION_JOB_MS: how often the notification jobs run (trending, weekly recap, notification mail; server/domain/notificationMail.ts); 0 turns them off. */
   notificationJobMs: number;
+  /** JOBS_IN_WEB: whether the web process runs the job queue's workers and recurring jobs (default yes); `npm run worker` runs them apart. */
+  jobsInWeb: boolean;
   /** SITEMAP_PAGE_SIZE: URLs per sitemap page (/sitemap-campaigns-1.xml…), 1 to 50,000 (server/domain/sitemap.ts). */
   sitemapPageSize: number;
   /** SMTP connection URL (smtp:// or smtps://); when absent mails are written as .eml files under dataDir/mail. */
@@ -320,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     uploadTtlSeconds: uploadTtlFrom(env.UPLOAD_TTL_SECONDS),
     leaderboardRefreshMs: intFrom(env.LEADERBOARD_REFRESH_MS, 10 * 60_000, 'LEADERBOARD_REFRESH_MS'),
     notificationJobMs: intFrom(env.NOTIFICATION_JOB_MS, 60_000, 'NOTIFICATION_JOB_MS'),
+    jobsInWeb: jobsInWebFrom(env.JOBS_IN_WEB, env.DATABASE_URL),
     sitemapPageSize: intFrom(env.SITEMAP_PAGE_SIZE, 10_000, 'SITEMAP_PAGE_SIZE'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Bingkai <no-reply@bingkai.local>',
@@ -368,4 +371,12 @@ export async function resolveSigningSecret(config: AppConfig): Promise<Uint8Arra
     if (error.code !== 'EEXIST') throw error;
   });
   return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
+}
+
+/** On PGlite the queue lives in the one process there is, so the web process must run it. */
+function jobsInWebFrom(value: string | undefined, databaseUrl: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '1' || value === 'true') return true;
+  if (value !== '0' && value !== 'false') throw new Error(`JOBS_IN_WEB must be 1 or 0, not ${value}`);
+  if (!databaseUrl) throw new Error('JOBS_IN_WEB=0 needs DATABASE_URL: on PGlite the jobs run in the web process');
+  return false;
 }

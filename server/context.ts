@@ -12,6 +12,7 @@ import type { FileStorage } from './infra/storage/storage.ts';
 import type { UrlSigner } from './infra/storage/urlSigning.ts';
 import type { IpCountryLookup } from './infra/ipLookup.ts';
 import type { PaymentProviders } from './infra/payments/paymentProviders.ts';
+import type { JobQueue } from './infra/jobs/jobQueue.ts';
 
 /** What route plugins need, built once in buildApp. */
 export interface AppContext {
@@ -33,6 +34,8 @@ export interface AppContext {
   countries: IpCountryLookup;
   /** The configured payment providers by id (server/infra/payments/paymentProviders.ts). */
   payments: PaymentProviders;
+  /** The background job queue (server/infra/jobs; its jobs in server/backgroundJobs.ts). */
+  jobs: JobQueue;
   version: string;
   startedAt: number;
 }

@@ -145,38 +145,18 @@ export async function runBillingJobs(db: Db, mailer: Mailer, options: BillingJob
   return { expiredOrders: pass.expiredOrders, reminded, ended: pass.ended.length };
 }
 
-export interface BillingJobSchedule extends BillingJobOptions {
-  intervalMs: number;
-  /** The clock (tests). */
-  now?: () => Date;
-}
-
 /**
- * Runs the billing pass every intervalMs in the background (never in a request), first after one interval: a
- * start has nothing urgent to do. A slow pass is not stacked on; failures are logged and the next tick tries
- * again; the timer does not keep the process alive. The returned stop waits for a running pass.
+ * One billing pass as a recurring job (server/backgroundJobs.ts; never in a request). Idempotent: the lock and the
+ * stamps make a second pass, here or on another instance, do nothing twice. A failure is logged and the next
+ * occurrence tries again. `now` is the clock (tests).
  */
-export function startBillingJobs(db: Db, mailer: Mailer, options: BillingJobSchedule): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running ??= runBillingJobs(db, mailer, { ...options, now: options.now?.() ?? new Date() })
-      .then(
-        (done) => {
-          if (done.expiredOrders + done.reminded + done.ended > 0) options.log.info(done, 'billing jobs ran');
-        },
-        (error: unknown) => options.log.warn({ err: error }, 'billing jobs failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, options.intervalMs);
-  timer.unref();
+export function billingJob(db: Db, mailer: Mailer, options: BillingJobOptions & { now?: () => Date }): () => Promise<void> {
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+    try {
+      const done = await runBillingJobs(db, mailer, { ...options, now: options.now?.() ?? new Date() });
+      if (done.expiredOrders + done.reminded + done.ended > 0) options.log.info(done, 'billing jobs ran');
+    } catch (error) {
+      options.log.warn({ err: error }, 'billing jobs failed');
+    }
   };
 }

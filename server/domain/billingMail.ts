@@ -3,6 +3,7 @@ import { findOffer, offerById, type Currency, type PaidTier, type PlanPeriod } f
 import { creditPackById } from '../../contract/credits.ts';
 import type { Db } from '../infra/db/database.ts';
 import { accounts, orders } from '../infra/db/schema.ts';
+import type { JobHandler } from '../infra/jobs/jobQueue.ts';
 import type { Mailer } from '../infra/mail/mailer.ts';
 import { mailLocale, mailText, type MailKind, type MailLocale, type MailVars } from '../infra/mail/mailTemplates.ts';
 import { formatInvoiceAmount, formatInvoiceDate } from './invoicePdf.ts';
@@ -74,10 +75,10 @@ async function orderOf(db: Db, orderId: string) {
 
 /**
  * The receipt of a paid order: plan, amount paid (the invoice's total), invoice number and a link to the invoice
- * page. Call it after the invoice is issued. Resolves in every case; a failure is logged.
+ * page. Call it after the invoice is issued. Resolves in every case (true: sent); a failure is logged.
  */
-export async function mailReceipt(deps: BillingMailDeps, orderId: string): Promise<void> {
-  await deliver(deps, billingMailKinds.receipt, { orderId }, async () => {
+export async function mailReceipt(deps: BillingMailDeps, orderId: string): Promise<boolean> {
+  return deliver(deps, billingMailKinds.receipt, { orderId }, async () => {
     const order = await orderOf(deps.db, orderId);
     const to = await recipient(deps.db, order?.accountId ?? null);
     if (!order || !to || !order.accountId) return null;
@@ -95,9 +96,9 @@ export async function mailReceipt(deps: BillingMailDeps, orderId: string): Promi
   });
 }
 
-/** A payment that did not go through, with a link to try again (/checkout/failed/{orderId}). Never throws. */
-export async function mailPaymentFailed(deps: BillingMailDeps, orderId: string): Promise<void> {
-  await deliver(deps, billingMailKinds.paymentFailed, { orderId }, async () => {
+/** A payment that did not go through, with a link to try again (/checkout/failed/{orderId}). Never throws; true: sent. */
+export async function mailPaymentFailed(deps: BillingMailDeps, orderId: string): Promise<boolean> {
+  return deliver(deps, billingMailKinds.paymentFailed, { orderId }, async () => {
     const order = await orderOf(deps.db, orderId);
     const to = await recipient(deps.db, order?.accountId ?? null);
     if (!order || !to) return null;
@@ -163,4 +164,18 @@ export async function mailPlanEnded(deps: BillingMailDeps, subscription: PlanMai
       },
     };
   });
+}
+
+/** The job that mails a webhook's outcome (server/backgroundJobs.ts): the provider waits for our answer, not for SMTP. */
+export const BILLING_MAIL_JOB = 'billing-mail';
+
+/** publicUrl: the site's address as the webhook's request saw it, for the links. */
+export type BillingMailJob = { mail: 'receipt' | 'paymentFailed'; orderId: string; publicUrl: string };
+
+/** Throws when the mail did not go out, so the queue retries it with backoff and keeps it in the dead letters at last. */
+export function billingMailJob(deps: Omit<BillingMailDeps, 'publicUrl'>): JobHandler<BillingMailJob> {
+  return async ({ mail, orderId, publicUrl }) => {
+    const sent = mail === 'receipt' ? await mailReceipt({ ...deps, publicUrl }, orderId) : await mailPaymentFailed({ ...deps, publicUrl }, orderId);
+    if (!sent) throw new Error(`${billingMailKinds[mail]} for order ${orderId} not sent`);
+  };
 }

@@ -85,42 +85,17 @@ export async function refreshLeaderboard(db: Db, now: Date = new Date()): Promis
   });
 }
 
-export interface LeaderboardRefreshOptions {
-  intervalMs: number;
-  /** The first run after start. */
-  initialDelayMs?: number;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-}
-
-/** Default delay of the first refresh: after start-up work, soon enough that a fresh server has a board. */
-export const LEADERBOARD_FIRST_REFRESH_MS = 5_000;
-
-/** Refreshes on a timer (unref'd, never stacked); the returned stop waits for a refresh in progress. */
-export function startLeaderboardRefresh(db: Db, options: LeaderboardRefreshOptions): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running ??= refreshLeaderboard(db)
-      .then(
-        (done) => {
-          if (!done) options.log.info({}, 'leaderboard refresh skipped: another instance is refreshing');
-        },
-        (error: unknown) => options.log.warn({ err: error }, 'leaderboard refresh failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, options.initialDelayMs ?? LEADERBOARD_FIRST_REFRESH_MS);
-  first.unref();
-  const timer = setInterval(run, options.intervalMs);
-  timer.unref();
+/**
+ * One refresh, as a recurring job (server/backgroundJobs.ts). A failure is logged and the next occurrence tries
+ * again; another instance refreshing (the advisory lock) is a skip. Idempotent: it replaces the snapshot whole.
+ */
+export function leaderboardRefreshJob(db: Db, log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }): () => Promise<void> {
   return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
+    try {
+      if (!(await refreshLeaderboard(db))) log.info({}, 'leaderboard refresh skipped: another instance is refreshing');
+    } catch (error) {
+      log.warn({ err: error }, 'leaderboard refresh failed');
+    }
   };
 }
 

@@ -167,37 +167,21 @@ export async function runNotificationJobs(db: Db, mail: Mailer, options: Notific
 }
 
 /**
- * Runs the notification jobs now and then every intervalMs, in the background (never in a request). The recap query
- * runs once per ISO week per process (its dedupe key makes another instance's run, or a restart's, harmless). A slow
- * run is not stacked on; failures are logged and the next tick tries again. The timers do not keep the process alive.
- * The returned stop function waits for a running pass.
+ * One pass of the notification jobs, as a recurring job (server/backgroundJobs.ts; never in a request). The recap
+ * query runs once per ISO week per process (its dedupe key makes another instance's run, or a restart's, harmless),
+ * and each step is idempotent (dedupe keys, sent/failed stamps). A failure is logged and the next occurrence tries again.
  */
-export function startNotificationJobs(db: Db, mail: Mailer, options: NotificationMailOptions & { intervalMs: number; log: Pick<BaseLogger, 'info' | 'warn'> }): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
+export function notificationJob(db: Db, mail: Mailer, options: NotificationMailOptions & { log: Pick<BaseLogger, 'info' | 'warn'> }): () => Promise<void> {
   let recappedWeek: string | undefined;
-  const run = () => {
-    if (stopped) return;
+  return async () => {
     const now = new Date();
     const week = isoWeek(now).label;
-    running ??= runNotificationJobs(db, mail, { ...options, recaps: recappedWeek !== week }, now)
-      .then(
-        (done) => {
-          recappedWeek = week;
-          if (done.sent + done.failed + done.retrying + done.trending + done.recaps > 0) options.log.info(done, 'notification jobs ran');
-        },
-        (error: unknown) => options.log.warn({ err: error }, 'notification jobs failed'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, options.intervalMs);
-  timer.unref();
-  run();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+    try {
+      const done = await runNotificationJobs(db, mail, { ...options, recaps: recappedWeek !== week }, now);
+      recappedWeek = week;
+      if (done.sent + done.failed + done.retrying + done.trending + done.recaps > 0) options.log.info(done, 'notification jobs ran');
+    } catch (error) {
+      options.log.warn({ err: error }, 'notification jobs failed');
+    }
   };
 }

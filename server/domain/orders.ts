@@ -4,11 +4,12 @@ import { findOffer, offerById, PLAN_CATALOG_VERSION, planPeriod, planTier, type 
 import type { PaymentsConfig } from '../config.ts';
 import { DomainError, notFound } from '../domainError.ts';
 import type { Db } from '../infra/db/database.ts';
+import type { JobEnqueuer } from '../infra/jobs/jobQueue.ts';
 import { accounts, invoices, orders, paymentEvents } from '../infra/db/schema.ts';
 import type { PaymentEvent } from '../infra/payments/paymentProvider.ts';
 import type { PaymentProviders } from '../infra/payments/paymentProviders.ts';
 import type { AccountRow } from './accounts.ts';
-import { mailPaymentFailed, mailReceipt, type BillingMailDeps } from './billingMail.ts';
+import { BILLING_MAIL_JOB, type BillingMailDeps, type BillingMailJob } from './billingMail.ts';
 import { formatInvoiceNumber, issueInvoice, planDescription } from './invoices.ts';
 import { fulfilmentOf } from './orderFulfilment.ts';
 import { appendLedger, lockOrder, moveOrder, type OrderRow } from './orderLedger.ts';
@@ -310,19 +311,26 @@ export async function applyPaymentEvent(
 
 export interface PaymentEventDeps extends BillingMailDeps {
   payments: Pick<PaymentsConfig, 'seller' | 'taxRateBps'>;
+  /** Where the receipt and payment-failed mails are handed over (BILLING_MAIL_JOB). */
+  jobs: JobEnqueuer;
 }
 
 /**
  * A verified webhook event, end to end (POST /webhooks/:provider): applied in one transaction, then, after the
- * commit, the receipt or the payment-failed mail. An amount mismatch is refused with PAYMENT_AMOUNT_MISMATCH once
- * recorded.
+ * commit, the receipt or the payment-failed mail is enqueued (BILLING_MAIL_JOB, once per order): the provider only
+ * waits for our acknowledgement, and a slow or failing SMTP server is retried by the queue, not by the provider.
+ * An amount mismatch is refused with PAYMENT_AMOUNT_MISMATCH once recorded.
  */
 export async function receivePaymentEvent(deps: PaymentEventDeps, providerId: PaymentProviderName, event: PaymentEvent, now: Date = new Date()): Promise<AppliedPaymentEvent> {
   const result = await applyPaymentEvent(deps.db, providerId, event, deps.payments, now);
   if (result.outcome === 'mismatch') {
     throw new DomainError('PAYMENT_AMOUNT_MISMATCH', `The payment's amount or currency (${event.amount} ${event.currency}) is not the order's (${result.order.amount} ${result.order.currency})`);
   }
-  if (result.outcome === 'applied' && result.order.status === 'paid') await mailReceipt(deps, result.order.id);
-  if (result.outcome === 'applied' && result.order.status === 'failed') await mailPaymentFailed(deps, result.order.id);
+  const mail: BillingMailJob['mail'] | null = result.outcome !== 'applied' ? null : result.order.status === 'paid' ? 'receipt' : result.order.status === 'failed' ? 'paymentFailed' : null;
+  if (mail) {
+    const job: BillingMailJob = { mail, orderId: result.order.id, publicUrl: deps.publicUrl };
+    // The event is committed: a queue that cannot take the mail is logged, not turned into an error the provider would retry.
+    await deps.jobs.enqueue(BILLING_MAIL_JOB, job, { key: `${mail}:${result.order.id}` }).catch((error: unknown) => deps.log.error({ err: error, orderId: result.order.id }, 'billing mail not enqueued'));
+  }
   return result;
 }

@@ -24,17 +24,21 @@ export async function sweepRawUploads(storage: ListableStorage, maxAgeSeconds: n
   return stale;
 }
 
+/** Pause between sweeps: at most MAX_SWEEP_INTERVAL_MS, shorter when the age limit is shorter. */
+export function uploadSweepIntervalMs(maxAgeSeconds: number): number {
+  return Math.min(MAX_SWEEP_INTERVAL_MS, maxAgeSeconds * 1000);
+}
+
 /**
- * Sweeps now and then periodically; failures are logged and the next run tries again. With `campaignImages`, each run
- * also moves the images of campaigns stored under the wrong root for their visibility and removes campaign images no
- * row names (campaignAssetSweep.ts), with the same age limit. The timer does not keep the process alive. The returned
- * stop function waits for a running sweep.
+ * One sweep, as a recurring job (server/backgroundJobs.ts): raw uploads, then with `campaignImages` the images of
+ * campaigns stored under the wrong root for their visibility are moved and campaign images no row names removed
+ * (campaignAssetSweep.ts), with the same age limit. Each part logs its failure and the next run tries again, so
+ * the job itself never fails. Idempotent: a second sweep finds nothing the first one left to do.
  */
-export function startUploadSweep(
+export function uploadSweepJob(
   storage: ListableStorage,
-  options: { maxAgeSeconds: number; log: Pick<BaseLogger, 'info' | 'warn'>; intervalMs?: number; campaignImages?: { db: Db; storage: FileStorage } },
+  options: { maxAgeSeconds: number; log: Pick<BaseLogger, 'info' | 'warn'>; campaignImages?: { db: Db; storage: FileStorage } },
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
   const sweepAssets = async () => {
     if (!options.campaignImages) return;
     const { db, storage: images } = options.campaignImages;
@@ -43,25 +47,13 @@ export function startUploadSweep(
     const deleted = await sweepCampaignAssets(db, images, options.maxAgeSeconds);
     if (deleted.length > 0) options.log.info({ count: deleted.length }, 'swept orphaned campaign images');
   };
-  const run = () => {
-    // A slow sweep is not stacked on: the next tick finds what it left.
-    running ??= sweepRawUploads(storage, options.maxAgeSeconds)
-      .then(
-        (deleted) => {
-          if (deleted.length > 0) options.log.info({ count: deleted.length }, 'swept unused raw uploads');
-        },
-        (error: unknown) => options.log.warn({ err: error }, 'raw upload sweep failed'),
-      )
-      .then(() => sweepAssets().catch((error: unknown) => options.log.warn({ err: error }, 'campaign image sweep failed')))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(run, options.intervalMs ?? Math.min(MAX_SWEEP_INTERVAL_MS, options.maxAgeSeconds * 1000));
-  timer.unref();
-  run();
   return async () => {
-    clearInterval(timer);
-    await running;
+    try {
+      const deleted = await sweepRawUploads(storage, options.maxAgeSeconds);
+      if (deleted.length > 0) options.log.info({ count: deleted.length }, 'swept unused raw uploads');
+    } catch (error) {
+      options.log.warn({ err: error }, 'raw upload sweep failed');
+    }
+    await sweepAssets().catch((error: unknown) => options.log.warn({ err: error }, 'campaign image sweep failed'));
   };
 }

@@ -21,6 +21,7 @@ import { startSession } from '../http/startSession.ts';
 import { accountDetailsFor, endAllSessions, endPendingEmailChange, findAccountByEmail, issueIdToken } from '../domain/accounts.ts';
 import { endRefreshFamilyOf, rotateRefreshToken } from '../domain/refreshTokens.ts';
 import { pendingEmailChange } from '../domain/emailChanges.ts';
+import { enqueueAccountMail } from '../domain/accountMail.ts';
 import { hashPassword, verifyPassword } from '../infra/passwords.ts';
 import { CODE_TTL_MINUTES, issueCode } from '../domain/verification.ts';
 import { mailLocaleOf } from './account.ts';
@@ -150,9 +151,8 @@ export function accountAuthRoutes(app: ZodApp, ctx: AppContext): void {
       });
       if (!account) throw new DomainError('TICKET_INVALID', 'This reset link is invalid, expired or already used; ask for a new one', { ticketId: 'Invalid, expired or used reset link' });
       clearRefreshCookie(reply);
-      await ctx.mail
-        .sendMail('PASSWORD_CHANGED', account.email, mailLocaleOf(account), { name: account.name })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'password changed mail failed'));
+      // A notice, not what the person waits for: it goes out as a job, retried if SMTP fails.
+      await enqueueAccountMail(ctx.jobs, { kind: 'PASSWORD_CHANGED', accountId: account.id }, request.log);
       return { data: { updated: true as const } };
     },
   );

@@ -6,6 +6,7 @@ import { accounts } from '../infra/db/schema.ts';
 import { DomainError } from '../domainError.ts';
 import { accountOf, requireAccount } from '../http/requireAccount.ts';
 import { appealState, assertCanAppeal, submitAppeal } from '../domain/appeals.ts';
+import { enqueueAccountMail } from '../domain/accountMail.ts';
 import { adoptImageUpload, presignImageUpload } from '../domain/uploads.ts';
 
 /** The suspended account's only API: appeal status, evidence upload, appeal submission (captcha required). */
@@ -40,9 +41,7 @@ export function appealRoutes(app: ZodApp, ctx: AppContext): void {
       if (fileKey) await ctx.storage.delete(fileKey);
       throw error;
     }
-    ctx.mail
-      .sendMail('APPEAL_RECEIVED', account.email, account.locale ?? account.language, { name: account.name })
-      .catch((error: unknown) => request.log.warn({ err: error }, 'appeal confirmation mail failed'));
+    await enqueueAccountMail(ctx.jobs, { kind: 'APPEAL_RECEIVED', accountId: account.id }, request.log);
     const [fresh] = await db.select().from(accounts).where(eq(accounts.id, account.id)).limit(1);
     return { data: await appealState(db, ctx.storage, fresh!) };
   });

@@ -37,7 +37,7 @@ export function webhookRoutes(app: ZodApp, ctx: AppContext): void {
     // An event type that means nothing to an order: taken, so the provider stops sending it.
     if (!event) return reply.send({ received: true, outcome: 'ignored' });
     const { outcome, order } = await receivePaymentEvent(
-      { db: ctx.database.db, mailer: ctx.mail, publicUrl: originOf(ctx.config, request), log: request.log, payments: ctx.config.payments },
+      { db: ctx.database.db, mailer: ctx.mail, publicUrl: originOf(ctx.config, request), log: request.log, payments: ctx.config.payments, jobs: ctx.jobs },
       provider.id,
       event,
     );
