@@ -65,7 +65,7 @@ import { createStorage } from './infra/storage/createStorage.ts';
 import type { FileStorage } from './infra/storage/storage.ts';
 import { UrlSigner } from './infra/storage/urlSigning.ts';
 import { IpCountryLookup } from './infra/ipLookup.ts';
-
+import { createCacheBus } from './infra/cacheBus.ts';
 
 export interface AppDependencies {
   /** An open, migrated database; when absent buildApp opens (and migrates) one from config and closes it with the app. */
@@ -120,6 +120,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await redis.quit().catch(() => redis.disconnect());
     });
   }
+  // Cached reads dropped on every instance when one writes (over Redis pub/sub when configured).
+  const cacheBus = await createCacheBus(redis ? { client: redis, prefix: config.redisPrefix } : undefined, (error) => app.log.warn({ err: error }, 'cache bus error'));
+  app.addHook('onClose', () => cacheBus.close());
   // Redis, else process memory for single-process PGlite, else the database: see createNonceStore.
   const nonces: NonceStore = createNonceStore(database, redis ? { client: redis, prefix: `${config.redisPrefix}nonce:` } : undefined, { perClient: config.noncesPerClient });
 
@@ -143,7 +146,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const countries = new IpCountryLookup({ onLoadError: (error) => app.log.error({ err: error }, 'GeoIP database failed to load') });
   // The payment providers config.payments turns on (the sandbox, DurianPay, Stripe).
   const payments = createPaymentProviders(config, { signingSecret });
-  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, payments, jobs, version: packageVersion(), startedAt: Date.now() };
+  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, payments, cacheBus, jobs, version: packageVersion(), startedAt: Date.now() };
 
   // JSON bodies are kept as text too: signatures cover the exact bytes sent.
   app.removeAllContentTypeParsers();

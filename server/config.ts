@@ -24,6 +24,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Prefix of every Redis key this app writes (several apps or test runs can share one Redis). */
   redisPrefix: string;
+  /** CAMPAIGN_READ_CACHE_MS: how long a campaign read is served from memory; unset, the domain's default (CAMPAIGN_READ_CACHE_MS in domain/campaigns.ts). */
+  campaignReadCacheMs: number | undefined;
   /** Origin used in absolute links (no trailing slash); '' means same-origin relative URLs. Required in production. */
   publicUrl: string;
   /**
@@ -303,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dbIdleInTransactionTimeoutMs: intFrom(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, defaultDatabaseTimeouts.dbIdleInTransactionTimeoutMs, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS'),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'bingkai:',
+    campaignReadCacheMs: env.CAMPAIGN_READ_CACHE_MS ? intFrom(env.CAMPAIGN_READ_CACHE_MS, 0, 'CAMPAIGN_READ_CACHE_MS') : undefined,
     publicUrl: publicUrlFrom(env.PUBLIC_URL, env.NODE_ENV),
     publicHosts: publicHostsFrom(env.PUBLIC_HOSTS),
     requestSigningSecret: env.REQUEST_SIGNING_SECRET || undefined,

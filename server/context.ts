@@ -13,6 +13,7 @@ import type { UrlSigner } from './infra/storage/urlSigning.ts';
 import type { IpCountryLookup } from './infra/ipLookup.ts';
 import type { PaymentProviders } from './infra/payments/paymentProviders.ts';
 import type { JobQueue } from './infra/jobs/jobQueue.ts';
+import type { CacheBus } from './infra/cacheBus.ts';
 
 /** What route plugins need, built once in buildApp. */
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   countries: IpCountryLookup;
   /** The configured payment providers by id (server/infra/payments/paymentProviders.ts). */
   payments: PaymentProviders;
+  /** Invalidations of in-memory caches, told to every instance through Redis when configured (infra/cacheBus.ts). */
+  cacheBus: CacheBus;
   /** The background job queue (server/infra/jobs; its jobs in server/backgroundJobs.ts). */
   jobs: JobQueue;
   version: string;

@@ -7,6 +7,7 @@ import { accounts, campaignFrames, campaigns } from '../infra/db/schema.ts';
 import { DomainError, notFound } from '../domainError.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import type { HitCounter } from '../infra/hitCounter.ts';
+import type { CacheBus } from '../infra/cacheBus.ts';
 import { verifyPassword } from '../infra/passwords.ts';
 import { assetUrls } from './campaignAssets.ts';
 import { campaignListed } from './publicListing.ts';
@@ -116,11 +117,13 @@ export interface CampaignViewer {
 }
 
 /**
- * How long a campaign read is served from memory. Kept short because changes made outside this
- * process (other instances, an account deletion's cascade) only show once it has passed; writers in
- * this process call CampaignService.forget.
+ * How long a campaign read is served from memory. Kept short because changes no writer announces (an account
+ * deletion's cascade, a plan change) only show once it has passed; campaign writers call CampaignService.forget,
+ * which drops the entry on every instance through the cache bus.
  */
 export const CAMPAIGN_READ_CACHE_MS = 1000;
+/** The cache-bus topic of campaign reads; its keys are campaign URIs. */
+export const CAMPAIGN_CACHE_TOPIC = 'campaign';
 const CAMPAIGN_READ_CACHE_ENTRIES = 1000;
 /** Access-code checks per IP (and per account) per window; a correct code is remembered and not counted again. */
 export const ACCESS_CODE_CHECKS_MAX = 10;
@@ -161,8 +164,11 @@ export class CampaignService {
     private readonly storage: FileStorage,
     private readonly readCacheMs: number = CAMPAIGN_READ_CACHE_MS,
     private readonly hits?: HitCounter,
+    /** Where forget is announced, so every instance's (and every service's) cached read goes; without one, this cache only. */
+    private readonly bus?: CacheBus,
   ) {
     this.byUri = byUriQuery(db);
+    bus?.subscribe(CAMPAIGN_CACHE_TOPIC, (uri) => this.cachedReads.delete(uri));
   }
 
   /** Public campaigns, newest first. */
@@ -249,9 +255,10 @@ export class CampaignService {
     return true;
   }
 
-  /** Drops a cached read, so a change this process just wrote shows at once. */
+  /** Drops a cached read here and, through the bus, everywhere, so a change just written shows at once. */
   forget(uri: string): void {
-    this.cachedReads.delete(uri);
+    if (this.bus) this.bus.invalidate(CAMPAIGN_CACHE_TOPIC, uri);
+    else this.cachedReads.delete(uri);
   }
 
   private async load(uri: string): Promise<CampaignEntry | null> {

@@ -27,7 +27,7 @@ import { viewerOf } from './campaignViewer.ts';
 export function creditRoutes(app: ZodApp, ctx: AppContext): void {
   const db = ctx.database.db;
   const signedIn = requireAccount(ctx);
-  const campaigns = new CampaignService(db, ctx.storage, undefined, ctx.hits);
+  const campaigns = new CampaignService(db, ctx.storage, ctx.config.campaignReadCacheMs, ctx.hits, ctx.cacheBus);
   const orderDeps = { db, providers: ctx.payments, payments: ctx.config.payments };
 
   /** The campaign as this account may read it (access code, visibility), and whether its results carry the mark for them. */

@@ -30,7 +30,7 @@ const DONATION_WINDOW_MS = 10 * 60_000;
  */
 export function donationRoutes(app: ZodApp, ctx: AppContext): void {
   const db = ctx.database.db;
-  const campaigns = new CampaignService(db, ctx.storage, undefined, ctx.hits);
+  const campaigns = new CampaignService(db, ctx.storage, ctx.config.campaignReadCacheMs, ctx.hits, ctx.cacheBus);
   const signedIn = requireAccount(ctx);
   const maybeSignedIn = optionalAccount(ctx);
   const config = ctx.config.payments;
