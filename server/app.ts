@@ -110,6 +110,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     app.addHook('onClose', () => database.close());
   }
   const signingSecret = await resolveSigningSecret(config);
+  // Beside the signing secret: a missing shared secret stops the start before anything runs in the background.
+  const tokens = await createTokenService(config);
   const signer = new UrlSigner(signingSecret);
   const storage = deps.storage ?? createStorage(config, signer);
 
@@ -126,7 +128,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   // Redis, else process memory for single-process PGlite, else the database: see createNonceStore.
   const nonces: NonceStore = createNonceStore(database, redis ? { client: redis, prefix: `${config.redisPrefix}nonce:` } : undefined, { perClient: config.noncesPerClient });
 
-  const tokens = await createTokenService(config);
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => mail.close());
   // Not awaited: an unreachable SMTP server must not hold up the start; it only raises the maintenance notice.

@@ -1,8 +1,25 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, resolveSigningSecret, trustProxyFrom } from './config.ts';
+import { createTokenService, type TokenBody } from './infra/tokens.ts';
+import { testTokenPrivateKey } from './testing/testApp.ts';
+
+const tokenBody: TokenBody = {
+  sub: '2b1f6a52-7a37-4a8e-9a54-8d2c7f1f0a11',
+  name: 'Ana',
+  username: 'ana',
+  email: 'ana@example.test',
+  createdAt: 1_700_000_000_000,
+  avatar: null,
+  subscription: null,
+  isPassword: true,
+  isVerified: true,
+  lastPasswordUpdate: null,
+  associatedAccount: [],
+  ver: 1,
+};
 
 describe('config', () => {
   it('has defaults for a fresh clone', () => {
@@ -29,6 +46,30 @@ describe('config', () => {
       const file = join(dir, 'secrets', 'request-signing.key');
       expect((await readFile(file, 'utf8')).trim()).toBe(new TextDecoder().decode(first));
       expect((await stat(file)).mode & 0o077).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to generate a secret when several instances may run (DATABASE_URL or REDIS_URL set), naming the variable', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bingkai-config-'));
+    try {
+      for (const shared of [{ DATABASE_URL: 'postgres://db/bingkai' }, { REDIS_URL: 'redis://cache:6379' }]) {
+        const config = loadConfig({ DATA_DIR: dir, ...shared });
+        const variable = Object.keys(shared)[0]!;
+        await expect(resolveSigningSecret(config)).rejects.toThrow(new RegExp(`^REQUEST_SIGNING_SECRET must be set when ${variable} is`));
+        await expect(createTokenService(config)).rejects.toThrow(new RegExp(`^TOKEN_PRIVATE_KEY must be set when ${variable} is`));
+      }
+      // Nothing was generated; a secret a single instance generated earlier is not taken either.
+      await expect(readdir(dir)).resolves.toEqual([]);
+      await resolveSigningSecret(loadConfig({ DATA_DIR: dir }));
+      await expect(resolveSigningSecret(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/bingkai' }))).rejects.toThrow(join(dir, 'secrets', 'request-signing.key'));
+      // From the environment they are taken as ever.
+      const secret = 's'.repeat(40);
+      const fromEnv = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/bingkai', REDIS_URL: 'redis://cache:6379', REQUEST_SIGNING_SECRET: secret, TOKEN_PRIVATE_KEY: await testTokenPrivateKey() });
+      expect(new TextDecoder().decode(await resolveSigningSecret(fromEnv))).toBe(secret);
+      const tokens = await createTokenService(fromEnv);
+      expect((await tokens.verify(await tokens.issue(tokenBody))).sub).toBe(tokenBody.sub);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -352,8 +352,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
 }
 
 /**
- * The request-signing secret: the configured one, else one generated on first start and kept in
- * dataDir/secrets so tokens and signed URLs survive restarts. Never stored in the repository.
+ * Refuses to generate a secret when several instances may run: with DATABASE_URL or REDIS_URL set, each would make
+ * its own (their data directories are not shared), and one instance would refuse what another signed. Only the
+ * embedded single-process setup (PGlite, no Redis) generates its secrets into the data directory.
+ */
+export function refuseGeneratedSecret(config: AppConfig, variable: string, file: string): void {
+  if (!config.databaseUrl && !config.redisUrl) return;
+  const shared = config.databaseUrl ? 'DATABASE_URL' : 'REDIS_URL';
+  throw new Error(
+    `${variable} must be set when ${shared} is: every instance must share it, so it is not generated per instance (a single instance that generated one earlier keeps it in ${file})`,
+  );
+}
+
+/**
+ * The request-signing secret: the configured one, else (single process only, see refuseGeneratedSecret) one
+ * generated on first start and kept in dataDir/secrets so tokens and signed URLs survive restarts. Never stored in
+ * the repository.
  */
 export async function resolveSigningSecret(config: AppConfig): Promise<Uint8Array> {
   if (config.requestSigningSecret) {
@@ -361,6 +375,7 @@ export async function resolveSigningSecret(config: AppConfig): Promise<Uint8Arra
     return new TextEncoder().encode(config.requestSigningSecret);
   }
   const file = join(config.dataDir, 'secrets', 'request-signing.key');
+  refuseGeneratedSecret(config, 'REQUEST_SIGNING_SECRET', file);
   try {
     const stored = (await readFile(file, 'utf8')).trim();
     if (stored.length >= 32) return new TextEncoder().encode(stored);

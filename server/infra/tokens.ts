@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { calculateJwkThumbprint, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { idTokenClaims, type IdTokenClaims } from '../../contract/account.ts';
-import type { AppConfig } from '../config.ts';
+import { refuseGeneratedSecret, type AppConfig } from '../config.ts';
 
 export const TOKEN_ALGORITHM = 'ES256';
 const ISSUER = 'bingkai';
@@ -36,7 +36,10 @@ function publicPart(jwk: JWK): JWK {
   return { kty, crv, x, y };
 }
 
-/** Keys from TOKEN_PRIVATE_KEY (JWK JSON; the public half is derived when TOKEN_PUBLIC_KEY is absent), else dataDir/secrets/token-es256.json, generated on first start. */
+/**
+ * Keys from TOKEN_PRIVATE_KEY (JWK JSON; the public half is derived when TOKEN_PUBLIC_KEY is absent), else (single
+ * process only, see refuseGeneratedSecret) dataDir/secrets/token-es256.json, generated on first start.
+ */
 export async function resolveTokenKeys(config: AppConfig): Promise<KeyPair> {
   if (config.tokenPrivateKey) {
     const privateJwk = JSON.parse(config.tokenPrivateKey) as JWK;
@@ -44,6 +47,7 @@ export async function resolveTokenKeys(config: AppConfig): Promise<KeyPair> {
     return { privateJwk, publicJwk };
   }
   const file = join(config.dataDir, 'secrets', 'token-es256.json');
+  refuseGeneratedSecret(config, 'TOKEN_PRIVATE_KEY', file);
   try {
     return JSON.parse(await readFile(file, 'utf8')) as KeyPair;
   } catch (error) {

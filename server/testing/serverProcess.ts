@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { TEST_SECRET, testTokenPrivateKey } from './testApp.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -12,9 +13,14 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** `tsx server/main.ts` as `npm start` runs it, resolved once it says where it listens (30 s at most). */
-export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * `tsx server/main.ts` as `npm start` runs it, resolved once it says where it listens (30 s at most). The shared
+ * secrets a server on PostgreSQL or Redis requires default to the test ones (the same in every server this process
+ * starts); give a variable, even empty, to choose.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const secrets = { REQUEST_SIGNING_SECRET: TEST_SECRET, TOKEN_PRIVATE_KEY: await testTokenPrivateKey() };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...secrets, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);

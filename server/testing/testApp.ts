@@ -17,6 +17,21 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 
 export const TEST_SECRET = 'test-request-signing-secret-0123456789';
 
+let tokenKey: Promise<string> | undefined;
+
+/**
+ * TOKEN_PRIVATE_KEY for tests: an ES256 private JWK made once per test process. A server on PostgreSQL or Redis
+ * refuses to generate its own (config.ts refuseGeneratedSecret), and instances started together must share it.
+ */
+export function testTokenPrivateKey(): Promise<string> {
+  tokenKey ??= (async () => {
+    const { generateKeyPair, exportJWK } = await import('jose');
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    return JSON.stringify(await exportJWK(pair.privateKey));
+  })();
+  return tokenKey;
+}
+
 /**
  * The databases the driver-parametrised tests run on (use with describe.each). `npm test`, the fast default CI runs,
  * takes PostgreSQL when TEST_DATABASE_URL is set and PGlite otherwise; `npm run test:full` (TEST_ALL_DRIVERS=1) takes
@@ -173,6 +188,7 @@ export async function createTestApp(driver: DatabaseDriver, overrides: Partial<A
     distDir: join(dataDir, 'dist-missing'),
     logLevel: 'silent',
     requestSigningSecret: TEST_SECRET,
+    tokenPrivateKey: await testTokenPrivateKey(),
     // No scheduled leaderboard refresh writing rows under a test's feet; tests that need one refresh it themselves.
     leaderboardRefreshMs: 0,
     // Nor notification jobs mailing in the background; tests that need them run them or turn them on.
