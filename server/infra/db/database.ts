@@ -32,6 +32,9 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The advisory lock that serialises migrations across instances (PostgreSQL). */
+const MIGRATION_LOCK = 'bingkai migrations';
+
 /** Grace after statement_timeout before the client stops waiting: the server's own cancel answers first when it can. */
 const CLIENT_READ_GRACE_MS = 2000;
 
@@ -160,7 +163,16 @@ async function openPostgres(connectionString: string, timeouts: DatabaseTimeouts
       await db.execute(sql`select 1`);
     },
     async migrate() {
-      await migratePg(db, { migrationsFolder });
+      // Instances starting together on one database migrate one at a time: the next finds the migrations applied.
+      // The lock's session waits without the statement timeout and is dropped afterwards, not returned to the pool.
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('SET statement_timeout = 0');
+        await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        lockClient.release(true);
+      }
     },
     async close() {
       if (closed) return;
