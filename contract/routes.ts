@@ -67,6 +67,9 @@ export const testHookRoutes = {
   /** Grants (staff: true) or revokes the staff role; in production only `npm run staff` does (scripts/staff.ts). */
   'POST /staff': { body: z.object({ email: z.string(), staff: z.boolean() }), response: noContent },
 
+  /** Hands a job that records its run to the queue: any instance may run it, once (server/twoInstances.test.ts). */
+  'POST /jobs/record-run': { body: z.object({ run: z.string() }), response: noContent },
+
   'POST /notifications/run': {
     response: z.object({ data: z.object({ trending: z.number(), recaps: z.number(), sent: z.number(), skipped: z.number(), retrying: z.number(), failed: z.number() }) }),
   },

@@ -43,7 +43,7 @@ import { creditRoutes } from './routes/credits.ts';
 import { sandboxPayRoutes } from './routes/sandboxPay.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { createPaymentProviders } from './infra/payments/paymentProviders.ts';
-import { TEST_HOOKS_PREFIX, testHookRoutes } from './routes/testHooks.ts';
+import { registerTestJobs, TEST_HOOKS_PREFIX, testHookRoutes } from './routes/testHooks.ts';
 import { createNonceStore, type NonceStore } from './infra/nonceStore.ts';
 import { createSignatureVerifier } from './http/requestSigning.ts';
 import { createCaptcha } from './infra/captcha.ts';
@@ -138,6 +138,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   // released on close, after the in-flight requests that may still enqueue.
   const jobs = createJobQueue({ database, log: app.log });
   registerBackgroundJobs(jobs, { config, database, storage, mail, nonces, signingSecret, log: app.log });
+  if (config.testHooks) registerTestJobs(jobs, config.dataDir);
   await jobs.start({ work: config.jobsInWeb });
   app.addHook('preClose', () => jobs.stop());
   app.addHook('onClose', () => jobs.close());

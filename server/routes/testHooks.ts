@@ -1,4 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,8 +13,27 @@ import { refreshLeaderboard } from '../domain/leaderboard.ts';
 import { runNotificationJobs } from '../domain/notificationMail.ts';
 import { runBillingJobs } from '../domain/billingJobs.ts';
 import { setStaffRole } from '../domain/staff.ts';
+import type { JobQueue } from '../infra/jobs/jobQueue.ts';
 
 export const TEST_HOOKS_PREFIX = '/api/test';
+
+/** A job that records each of its runs as a file dataDir/test-job-runs/<run>.<pid>.<uuid>: a test counts them. */
+export const TEST_RECORD_RUN_JOB = 'test-record-run';
+export const TEST_JOB_RUNS_DIR = 'test-job-runs';
+const recordRunBody = z.strictObject({ run: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) });
+
+/** Registers the test hooks' job; before the queue starts, and only with the hooks on (buildApp). */
+export function registerTestJobs(queue: JobQueue, dataDir: string): void {
+  queue.register<{ run: string }>(
+    TEST_RECORD_RUN_JOB,
+    async ({ run }) => {
+      const dir = join(dataDir, TEST_JOB_RUNS_DIR);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${recordRunBody.parse({ run }).run}.${process.pid}.${randomUUID()}`), '');
+    },
+    { retryLimit: 0 },
+  );
+}
 
 const subscriptionBody = z.strictObject({
   email: emailField,
@@ -75,6 +96,11 @@ export function testHookRoutes(app: ZodApp, ctx: AppContext): void {
   app.post('/notifications/run', async (request) => ({
     data: await runNotificationJobs(ctx.database.db, ctx.mail, { publicUrl: ctx.config.publicUrl, signingSecret: ctx.signingSecret, log: request.log }),
   }));
+  // Hands a job to the queue, which any instance may run: a test checks it runs once (server/twoInstances.test.ts).
+  app.post('/jobs/record-run', { schema: { body: recordRunBody } }, async (request, reply) => {
+    await ctx.jobs.enqueue(TEST_RECORD_RUN_JOB, { run: request.body.run });
+    return reply.code(204).send();
+  });
   // The billing jobs as if the clock read `now`: a test ends a plan or expires an order without waiting for it.
   const billingRunBody = z.strictObject({ now: z.number().int().min(0).optional() }).optional();
   app.post('/billing/run', { schema: { body: billingRunBody } }, async (request) => {
