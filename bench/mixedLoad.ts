@@ -35,6 +35,8 @@ export interface MixedLoad {
   rate: number;
   seconds: number;
   campaign: string;
+  /** Answers per second over the measured part, from its first due time to its last answer. */
+  throughput: number;
   overall: KindFigures;
   kinds: Record<MixedKind, KindFigures>;
   /** The first unexpected answers of each kind (three at most), for the report. */
@@ -147,20 +149,31 @@ async function paced(base: string, plan: PlannedRequest[], rate: number) {
   } finally {
     agent.destroy();
   }
-  return { latencies, errors, samples };
+  return { latencies, errors, samples, elapsedMs: performance.now() - start };
+}
+
+export interface MixedLoadOptions {
+  rate?: number;
+  seconds?: number;
+  /**
+   * The instance that registers the signing-in account, and whose DATA_DIR/mail (`dataDir`) gets its code; `base`
+   * by default. Behind a proxy (bench/twoInstanceLoad.ts) one instance, so the mail is where the phase looks.
+   */
+  accountBase?: string;
 }
 
 /** The phase itself; `base` is a running `npm start` with TRUST_PROXY=loopback and raised limits (bench/apiLoad.ts starts it). */
-export async function mixedLoad(base: string, dataDir: string, signing: Signing, campaign: string): Promise<MixedLoad> {
+export async function mixedLoad(base: string, dataDir: string, signing: Signing, campaign: string, options: MixedLoadOptions = {}): Promise<MixedLoad> {
+  const { rate = MIXED_RATE, seconds = MIXED_SECONDS, accountBase = base } = options;
   const fingerprint = Buffer.from('bench-mixed').toString('base64');
-  const key = ((await (await fetch(`${base}/api/v2/request-key`, { headers: { 'x-fingerprint': fingerprint } })).json()) as { data: RequestKey }).data;
+  const key = ((await (await fetch(`${accountBase}/api/v2/request-key`, { headers: { 'x-fingerprint': fingerprint } })).json()) as { data: RequestKey }).data;
   const signed = async (method: string, pathAndQuery: string, body: string) => ({
     'x-fingerprint': fingerprint,
     'x-request-token': await signing.signRequest(key, { method, pathAndQuery, body }),
   });
   const email = `bench-${Date.now()}@example.test`;
   const password = 'bench-password-123';
-  await registerVerified(base, dataDir, signed, email, password);
+  await registerVerified(accountBase, dataDir, signed, email, password);
 
   const readPath = `/api/v2/campaigns/${encodeURIComponent(campaign)}`;
   const supportPath = `${readPath}/supports`;
@@ -185,15 +198,16 @@ export async function mixedLoad(base: string, dataDir: string, signing: Signing,
         return { kind, method: 'POST', path: signInPath, body, expected: wrong ? 401 : 200, headers: { ...ip, 'content-type': 'application/json', ...(await signed('POST', signInPath, body)) } };
       }),
     );
-  const warmUp = await plan(MIXED_RATE * WARM_UP_SECONDS, 1_000_000);
-  const measured = await plan(MIXED_RATE * MIXED_SECONDS, 0);
+  const warmUp = await plan(rate * WARM_UP_SECONDS, 1_000_000);
+  const measured = await plan(rate * seconds, 0);
   // A fresh server compiles its hot paths first: that warm-up is not measured.
-  await paced(base, warmUp, MIXED_RATE);
-  const result = await paced(base, measured, MIXED_RATE);
+  await paced(base, warmUp, rate);
+  const result = await paced(base, measured, rate);
   const kinds = Object.fromEntries(
     [...new Set(PATTERN)].map((kind) => [kind, figures(result.latencies.get(kind) ?? [], measured.filter((r) => r.kind === kind).length, result.errors.get(kind) ?? 0)]),
   ) as Record<MixedKind, KindFigures>;
   const all = [...result.latencies.values()].flat();
   const errorCount = [...result.errors.values()].reduce((a, b) => a + b, 0);
-  return { rate: MIXED_RATE, seconds: MIXED_SECONDS, campaign, overall: figures(all, measured.length, errorCount), kinds, samples: result.samples };
+  const throughput = Math.round((all.length / result.elapsedMs) * 1000);
+  return { rate, seconds, campaign, throughput, overall: figures(all, measured.length, errorCount), kinds, samples: result.samples };
 }

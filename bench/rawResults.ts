@@ -10,7 +10,8 @@ import type { MixedLoad } from './mixedLoad.ts';
 import type { BenchApi } from './page.ts';
 import type { RealPageResult } from './realPage.ts';
 import type { SearchBench } from './search.ts';
+import type { ScaleLoad } from './twoInstanceLoad.ts';
 
 type Phases = { [K in keyof BenchApi]: Awaited<ReturnType<BenchApi[K]>> };
 
-export type RawResults = Partial<Phases> & { jsSize?: JsSize; api?: ApiLoad; mixed?: MixedLoad; lighthouse?: LighthouseResult; realPage?: RealPageResult; search?: SearchBench; errors: string[] };
+export type RawResults = Partial<Phases> & { jsSize?: JsSize; api?: ApiLoad; mixed?: MixedLoad; lighthouse?: LighthouseResult; realPage?: RealPageResult; search?: SearchBench; scale?: ScaleLoad; errors: string[] };

@@ -11,6 +11,7 @@ import type { RawResults } from './rawResults.ts';
 import { COLD_DIRECT, COLD_FROM_CAMPAIGN, type RealPageResult } from './realPage.ts';
 import { percentile, stats } from './stats.ts';
 import { searchBudgets, searchSection } from './searchReport.ts';
+import { scaleSection } from './scaleReport.ts';
 import type { BudgetRow, FacePeerRun, Stats } from './types.ts';
 
 const resultsDir = resolve(import.meta.dirname, 'results');
@@ -33,6 +34,8 @@ export interface Environment {
   realPageDate?: string;
   /** Set when the search figures come from a later BENCH_ONLY=search run than the rest. */
   searchDate?: string;
+  /** Set when the two-instance figures come from a later BENCH_ONLY=scale run than the rest. */
+  scaleDate?: string;
 }
 
 /** The last written results (BENCH_ONLY=api keeps their browser figures). */
@@ -418,6 +421,7 @@ ${table(
 ${raw.mixed.samples.length ? `\nFirst unexpected answers:\n\n${raw.mixed.samples.map((sample) => `- ${sample}`).join('\n')}\n` : ''}${environment.apiDate ? `\nAPI figures from a BENCH_ONLY=api run on ${environment.apiDate}; the browser figures above are from ${environment.date}.\n` : ''}`
     : 'Not measured in this run.'
 }
+${scaleSection(raw.scale, environment.scaleDate)}
 ${realPageSection(raw.realPage, environment)}
 ${searchSection(raw.search, environment.searchDate)}
 ${lighthouseSection(raw.lighthouse, environment)}

@@ -9,7 +9,9 @@
  * API loads: the browser figures of the last full run are kept in the results files), BENCH_PORT (API server port),
  * BENCH_LIGHTHOUSE=0 (skip Lighthouse), BENCH_ONLY=lighthouse (only Lighthouse), BENCH_LIGHTHOUSE_RUNS (default 3),
  * BENCH_REAL_PAGE=0 (skip the support flow on the built app, bench/realPage.ts), BENCH_ONLY=page (only that flow),
- * BENCH_SEARCH=0 (skip the search benchmark, bench/search.ts), BENCH_ONLY=search (only that one).
+ * BENCH_SEARCH=0 (skip the search benchmark, bench/search.ts), BENCH_ONLY=search (only that one),
+ * BENCH_SCALE=0 (skip two instances behind a proxy against one, bench/twoInstanceLoad.ts: needs PostgreSQL and
+ * Redis, BENCH_SCALE_SECONDS and BENCH_SCALE_RATE set its loads), BENCH_ONLY=scale (only that one).
  */
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -24,6 +26,7 @@ import type { BenchApi } from './page.ts';
 import type { RawResults } from './rawResults.ts';
 import { realPage } from './realPage.ts';
 import { searchBench } from './search.ts';
+import { twoInstanceLoad } from './twoInstanceLoad.ts';
 import { readPreviousRaw, writeResults } from './report.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -98,6 +101,26 @@ async function mainSearchOnly(): Promise<void> {
   const raw: RawResults = { ...previous.raw, search: undefined, errors: previous.raw.errors.filter((e) => !e.startsWith('search')) };
   await runSearch(raw);
   const paths = await writeResults(raw, { ...previous.environment, searchDate: new Date().toISOString() });
+  console.info(`bench: wrote ${paths.join(', ')}`);
+}
+
+async function runScale(raw: RawResults): Promise<void> {
+  const t = Date.now();
+  try {
+    raw.scale = await twoInstanceLoad(root);
+    console.info(`bench: scale done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    raw.errors.push(`scale: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    console.error('bench: scale failed', error);
+  }
+}
+
+/** BENCH_ONLY=scale: two instances against one alone, written over the last full run's figures for it. */
+async function mainScaleOnly(): Promise<void> {
+  const previous = await readPreviousRaw();
+  const raw: RawResults = { ...previous.raw, scale: undefined, errors: previous.raw.errors.filter((e) => !e.startsWith('scale')) };
+  await runScale(raw);
+  const paths = await writeResults(raw, { ...previous.environment, scaleDate: new Date().toISOString() });
   console.info(`bench: wrote ${paths.join(', ')}`);
 }
 
@@ -176,6 +199,7 @@ async function main(): Promise<void> {
     }
     if (process.env.BENCH_REAL_PAGE !== '0') await runRealPage(raw);
     if (process.env.BENCH_API !== '0') await runApi(raw);
+    if (process.env.BENCH_SCALE !== '0') await runScale(raw);
     if (process.env.BENCH_LIGHTHOUSE !== '0') await runLighthouse(raw);
     if (process.env.BENCH_SEARCH !== '0') await runSearch(raw);
     const environment = {
@@ -197,4 +221,5 @@ if (process.env.BENCH_ONLY === 'api') await mainApiOnly();
 else if (process.env.BENCH_ONLY === 'search') await mainSearchOnly();
 else if (process.env.BENCH_ONLY === 'lighthouse') await mainLighthouseOnly();
 else if (process.env.BENCH_ONLY === 'page') await mainRealPageOnly();
+else if (process.env.BENCH_ONLY === 'scale') await mainScaleOnly();
 else await main();
