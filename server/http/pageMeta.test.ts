@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, posts } from '../infra/db/schema.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { builtIndexHtml, metaList, metaOf, titleOf, withoutSeoHead } from '../testing/pageHead.ts';
-import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
+import { createTestApp, drivers, signedInject, type TestApp } from '../testing/testApp.ts';
+import { issueIdToken } from '../domain/accounts.ts';
+import { createTokenService } from '../infra/tokens.ts';
 import { inlineScriptHashes } from './inlineScripts.ts';
 import { escapeHtml, metaTags, pageTargetOf, splitIndexHtml } from './pageMeta.ts';
 
@@ -191,6 +193,18 @@ describe.each(drivers)('page meta (%s)', (driver) => {
       expect(body, url).not.toContain('first-view');
       expect(body, url).not.toContain('rel="preload"');
     }
+  });
+
+  it('shows a campaign’s new description at once after its creator changes it, within the lookup cache', async () => {
+    const renamer = await insertCreator(t.database.db, 'renamer');
+    await insertCampaign(t.database.db, renamer.id, { uri: 'described-soon' });
+    expect(metaOf((await page('/described-soon')).body).description).not.toBe('Now with a description');
+    const token = await issueIdToken({ database: t.database, storage: t.storage, tokens: await createTokenService(t.config) }, renamer);
+    // The description (not the title, which the link-preview image carries and a fixture has no frame file to redraw).
+    const changed = await signedInject(t.app, { method: 'PATCH', url: '/api/v2/campaigns/described-soon', body: { description: 'Now with a description' }, headers: { authorization: `Bearer ${token}` } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The write's invalidation (the cache bus) drops the cached lookup: no waiting out PAGE_META_CACHE_MS.
+    expect(metaOf((await page('/described-soon')).body).description).toBe('Now with a description');
   });
 
   it('renders a post with its image and size', async () => {

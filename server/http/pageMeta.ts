@@ -6,7 +6,7 @@ import { postUriParams } from '../../contract/post.ts';
 import type { AppConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { OG_IMAGE_SIZE, OG_SQUARE_SIZE } from '../domain/campaignImages.ts';
-import { CampaignService } from '../domain/campaigns.ts';
+import { CAMPAIGN_CACHE_TOPIC, CampaignService } from '../domain/campaigns.ts';
 import { PostService } from '../domain/posts.ts';
 import { CreatorProfileService } from '../domain/creatorProfiles.ts';
 import { AVATAR_SIZE, BANNER_SIZE, DEFAULT_BANNER_PREVIEW, profileParams } from '../../contract/creatorProfile.ts';
@@ -278,6 +278,8 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
   // Reads are cached below, so the campaign service keeps no read cache of its own.
   const sources: PageSources = { campaigns: new CampaignService(ctx.database.db, ctx.storage, 0), posts: new PostService(ctx.database.db, ctx.storage), collections: new CollectionService(ctx.database.db, ctx.storage), profiles: new CreatorProfileService(ctx.database.db, ctx.storage) };
   const cache = new Map<string, { expires: number; lookup: Promise<PageLookup> }>();
+  // A campaign written on any instance drops its page's lookup here too (the cache bus), not after cacheMs.
+  ctx.cacheBus.subscribe(CAMPAIGN_CACHE_TOPIC, (uri) => cache.delete(`campaign:${uri}`));
   const messages = readLocaleMessages(join(ctx.config.distDir, 'locales'));
 
   function lookup(target: PageTarget): Promise<PageLookup> {
