@@ -44,6 +44,8 @@ COPY contract contract
 COPY core core
 COPY server server
 COPY locales locales
+# The articles (docs/CONTENT.md), read and checked at start; their covers are in the built client.
+COPY content content
 # Last, so the client is newer than every source beside it.
 COPY --from=build /app/dist dist
 # DATA_DIR: generated secrets, outgoing .eml mail without SMTP_URL, local files without STORAGE_URL, PGlite

@@ -66,6 +66,8 @@ import type { FileStorage } from './infra/storage/storage.ts';
 import { UrlSigner } from './infra/storage/urlSigning.ts';
 import { IpCountryLookup } from './infra/ipLookup.ts';
 import { createCacheBus } from './infra/cacheBus.ts';
+import { loadArticles } from './domain/articles.ts';
+import { articleRoutes } from './routes/articles.ts';
 
 export interface AppDependencies {
   /** An open, migrated database; when absent buildApp opens (and migrates) one from config and closes it with the app. */
@@ -83,6 +85,8 @@ function packageVersion(): string {
 
 /** Builds the Fastify app (API, files, client) without listening. Closing the app closes what it opened. */
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  // First: a bad article file stops the start with its name before anything opens (docs/CONTENT.md).
+  const articles = loadArticles(config.contentDir);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.jsonBodyLimit,
@@ -148,7 +152,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const countries = new IpCountryLookup({ onLoadError: (error) => app.log.error({ err: error }, 'GeoIP database failed to load') });
   // The payment providers config.payments turns on (the sandbox, DurianPay, Stripe).
   const payments = createPaymentProviders(config, { signingSecret });
-  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, payments, cacheBus, jobs, version: packageVersion(), startedAt: Date.now() };
+  const ctx: AppContext = { config, database, storage, signer, signingSecret, nonces, tokens, mail, captcha, hits, failures, countries, payments, cacheBus, jobs, articles, version: packageVersion(), startedAt: Date.now() };
 
   // JSON bodies are kept as text too: signatures cover the exact bytes sent.
   app.removeAllContentTypeParsers();
@@ -203,6 +207,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
         campaignRoutes(signed, ctx);
         postRoutes(signed, ctx);
         leaderboardRoutes(signed, ctx);
+        articleRoutes(signed, ctx);
         creatorProfileRoutes(signed, ctx);
         collectionRoutes(signed, ctx);
         searchRoutes(signed, ctx);

@@ -64,6 +64,8 @@ export interface AppConfig {
   jobsInWeb: boolean;
   /** SITEMAP_PAGE_SIZE: URLs per sitemap page (/sitemap-campaigns-1.xml…), 1 to 50,000 (server/domain/sitemap.ts). */
   sitemapPageSize: number;
+  /** Where the articles are read from (docs/CONTENT.md); the repository's content/ when absent. Tests point it elsewhere. */
+  contentDir?: string;
   /** SMTP connection URL (smtp:// or smtps://); when absent mails are written as .eml files under dataDir/mail. */
   smtpUrl: string | undefined;
   /** From header of every mail. */

@@ -14,6 +14,7 @@ import type { IpCountryLookup } from './infra/ipLookup.ts';
 import type { PaymentProviders } from './infra/payments/paymentProviders.ts';
 import type { JobQueue } from './infra/jobs/jobQueue.ts';
 import type { CacheBus } from './infra/cacheBus.ts';
+import type { ArticleLibrary } from './domain/articles.ts';
 
 /** What route plugins need, built once in buildApp. */
 export interface AppContext {
@@ -39,6 +40,8 @@ export interface AppContext {
   cacheBus: CacheBus;
   /** The background job queue (server/infra/jobs; its jobs in server/backgroundJobs.ts). */
   jobs: JobQueue;
+  /** The blog, use cases and testimonials, read from content/ once at start (domain/articles.ts). */
+  articles: ArticleLibrary;
   version: string;
   startedAt: number;
 }

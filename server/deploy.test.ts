@@ -245,8 +245,8 @@ describe('Dockerfile', () => {
     const { files, packages } = importClosure(entry);
     const shipped = copiesFrom(runtime).flatMap((copy) => copy.sources.map((source) => source.replace(/\/$/, '').replace(/^\/app\//, '')));
     const topLevel = new Set([...files].map((file) => relative(root, file).split(/[/\\]/)[0]!));
-    // Read at run time by path, not imported: the mail templates' locales and the version in package.json.
-    topLevel.add('locales').add('package.json');
+    // Read at run time by path, not imported: the mail templates' locales, the articles and the version in package.json.
+    topLevel.add('locales').add('content').add('package.json');
     expect([...topLevel].filter((path) => !shipped.includes(path))).toEqual([]);
     expect([...packages].filter((name) => !(name in packageJson.dependencies))).toEqual([]);
     // Nothing the runtime copies from the build context is left out of it by .dockerignore.

@@ -4,6 +4,7 @@
  * Part of the route table (contract/routes.ts); the client loads one part per call (contract/routeArea.ts).
  */
 import { captchaChallengeResponse } from '../account.ts';
+import { articleKindParams, articleListQuery, articleLocaleQuery, articleParams, articleListResponse, articleResponse } from '../article.ts';
 import { presignedPhotoResponse } from '../accountProfile.ts';
 import { pageViewRequest } from '../analytics.ts';
 import { campaignListResponse } from '../campaign.ts';
@@ -49,6 +50,10 @@ export const siteRoutes = {
   'POST /notifications/:id/read': { params: notificationIdParams, response: unreadCountResponse },
 
   'GET /leaderboard': { query: leaderboardQuery, response: leaderboardResponse },
+
+  // Articles (server/routes/articles.ts, docs/CONTENT.md): the blog, use cases and testimonials from content/.
+  'GET /articles/:kind': { params: articleKindParams, query: articleListQuery, response: articleListResponse },
+  'GET /articles/:kind/:ref': { params: articleParams, query: articleLocaleQuery, response: articleResponse },
   'GET /profiles/:username': { params: profileParams, response: creatorProfileResponse },
   'GET /profiles/:username/campaigns': { params: profileParams, query: profileListQuery, response: campaignListResponse },
   'GET /profiles/:username/posts': { params: profileParams, query: profileListQuery, response: profilePostListResponse },
