@@ -52,7 +52,8 @@ export function pickLocale(acceptLanguage: string | undefined, available: Readon
   return DEFAULT_LOCALE;
 }
 
-function message(messages: Map<string, LocaleMessages>, locale: string, key: string, values: Record<string, string>): string {
+/** A message of `locale` (else English) with its {{values}} filled; the values joined when neither has the key. */
+export function message(messages: Map<string, LocaleMessages>, locale: string, key: string, values: Record<string, string>): string {
   const lookup = (code: string) => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages.get(code));
   const text = lookup(locale) ?? lookup(DEFAULT_LOCALE);
   if (typeof text !== 'string') return Object.values(values).join(' ');

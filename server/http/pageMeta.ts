@@ -12,6 +12,7 @@ import { CreatorProfileService } from '../domain/creatorProfiles.ts';
 import { AVATAR_SIZE, BANNER_SIZE, DEFAULT_BANNER_PREVIEW, profileParams } from '../../contract/creatorProfile.ts';
 import { CollectionService } from '../domain/collections.ts';
 import { collectionUriParams } from '../../contract/collection.ts';
+import { articlePageMeta, articlePageOf } from './articlePageMeta.ts';
 import { escapeHtml } from './escapeHtml.ts';
 import { firstViewHtml, firstViewPreload, pickLocale, readLocaleMessages, ROOT_DIV, type FirstView } from './firstView.ts';
 import { publicPageOf } from './publicPages.ts';
@@ -307,6 +308,15 @@ export function pageMetaRenderer(ctx: AppContext, cacheMs: number = PAGE_META_CA
   return async (request) => {
     const target = pageTargetOf(request.url);
     const lang = requestedLocale(request.url, locales);
+    // Articles are in memory (domain/articles.ts): no lookup, no cache. Their lists are public pages with a preview.
+    const articlePage = articlePageOf(request.url);
+    if (articlePage) {
+      const meta = articlePageMeta(ctx.articles, articlePage, lang, messages);
+      if (!meta) return { statusCode: 404, html };
+      if (!parts) return { statusCode: 200, html };
+      const origin = originOf(ctx.config, request);
+      return { statusCode: 200, html: withHtmlLang(parts.before, lang) + metaTags(meta, origin, lang) + seoTags(meta, origin, locales) + parts.after };
+    }
     if (!target) return renderPublicPage(html, request, originOf(ctx.config, request), locales, lang);
     const found = await lookup(target);
     if (found === null) return { statusCode: 404, html };

@@ -4,6 +4,7 @@ import { accounts, campaigns, collections } from '../infra/db/schema.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
 import { ROBOTS_DISALLOW } from '../http/publicPages.ts';
+import { loadArticles } from '../domain/articles.ts';
 
 const ORIGIN = 'https://bingkai.test';
 
@@ -101,6 +102,17 @@ describe.each(drivers)('sitemap and robots.txt (%s)', (driver) => {
     }
     for (const loc of locs) expect(loc).not.toMatch(/\/(profile|checkout|notifications|verification|reset-password|campaign\/|test\/)/);
     expect(entries(response.body).every((entry) => entry.lastmod)).toBe(true);
+  });
+
+  it('lists every article’s page, dated by its newest translation', async () => {
+    const body = (await get('/sitemap-pages-1.xml')).body;
+    const articles = entries(body).filter((entry) => /\/(blog\/\d+|use-cases|testimonials)\/[a-z0-9-]+$/.test(entry.loc));
+    for (const kind of ['blog', 'use-cases', 'testimonials'] as const) {
+      const expected = loadArticles().list(kind, 'en', 1, 50).items.map((item) => `${ORIGIN}${item.path}`);
+      expect(expected.length).toBeGreaterThanOrEqual(6);
+      expect(articles.map((entry) => entry.loc).filter((loc) => loc.startsWith(`${ORIGIN}/${kind}/`)).sort()).toEqual(expected.sort());
+    }
+    expect(articles.find((entry) => entry.loc === `${ORIGIN}/testimonials/kopi-tepian`)?.lastmod).toBe('2026-04-01T00:00:00Z');
   });
 
   it('answers a page beyond the last, a page 0 and an unknown section with the 404 envelope', async () => {

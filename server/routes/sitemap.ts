@@ -61,6 +61,8 @@ export function sitemapRoutes(app: ZodApp, ctx: AppContext): void {
       if (page !== 1) throw new DomainError('NOT_FOUND', 'No such sitemap');
       const newest = await sitemap.newestCampaignChange();
       urls = PUBLIC_PAGES.map(({ path, live }) => ({ loc: `${origin}${path}`, lastmod: live ? latest(built, newest) : built }));
+      // Articles (docs/CONTENT.md) ship with the code: each one's page, dated by its newest translation.
+      urls.push(...ctx.articles.pages().map(({ path, lastmod }) => ({ loc: `${origin}${path}`, lastmod })));
     } else {
       const found = await sitemap.page(section, page);
       if (!found) throw new DomainError('NOT_FOUND', 'No such sitemap');
