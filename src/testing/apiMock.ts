@@ -5,6 +5,7 @@ import type { Collection } from '../../contract/collection.ts';
 import type { Leaderboard } from '../../contract/leaderboard.ts';
 import type { CreatorProfile } from '../../contract/creatorProfile.ts';
 import type { InvoiceView } from '../../contract/order.ts';
+import type { Article } from '../../contract/article.ts';
 import { ApiError } from '../api/ApiError.ts';
 
 export const demoSummary: CampaignSummary = {
@@ -94,11 +95,36 @@ export const demoInvoice: InvoiceView = {
   isTest: true,
 };
 
+/** The article every /articles/:kind/:ref answers (the blog's ref is its id, the others' a slug). */
+export function demoArticle(kind: Article['kind'], ref: string): Article {
+  const slug = kind === 'blog' ? 'hello' : ref;
+  return {
+    kind,
+    slug,
+    path: kind === 'blog' ? `/blog/${ref}/${slug}` : `/${kind}/${slug}`,
+    title: 'Frames for every class',
+    summary: 'How one school gave every class its own frame.',
+    cover: '/images/articles/use-cases-schools.jpg',
+    coverAlt: 'A white card with a round portrait',
+    author: 'Bingkai Team',
+    date: '2026-01-20',
+    locale: 'en',
+    html: '<h2>Why</h2><p>Every class wanted its own frame.</p>',
+  };
+}
+
 /** Answers the calls the pages and the guard make; account-layer endpoints 404 as they do today. */
 export async function fakeGet(path: string): Promise<unknown> {
   if (path === '/collections/graduation') return { data: demoCollection };
   if (path.startsWith('/explore/campaign')) return { data: { tab: 'campaign', items: [demoSummary], page: 1, limit: 10, total: 1, sort: 'trending' } };
   if (path === '/leaderboard') return { data: demoLeaderboard };
+  const article = /^\/articles\/(blog|use-cases|testimonials)(?:\/([^/]+))?$/.exec(path);
+  if (article) {
+    const kind = article[1] as Article['kind'];
+    if (article[2]) return { data: demoArticle(kind, article[2]) };
+    const { html: _html, ...summary } = demoArticle(kind, kind === 'blog' ? '1' : 'schools');
+    return { data: { items: [summary], page: 1, limit: 10, total: 1 } };
+  }
   if (path === '/profiles/ayu') return { data: demoProfile };
   if (path === '/profiles/ayu/campaigns') return { data: { items: [demoSummary], page: 1, limit: 10, total: 1 } };
   if (path === '/profiles/ayu/posts') return { data: { items: [demoPost], page: 1, limit: 10, total: 1 } };

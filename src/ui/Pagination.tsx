@@ -7,6 +7,12 @@ import { Button } from './Button.tsx';
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PAGE_BUTTONS = 5;
 
+/** A 1-based page number from a URL parameter (?page=); 1 for anything else. */
+export function pageParam(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
 export function pageCount(total: number, perPage: number = DEFAULT_PER_PAGE): number {
   if (!(total > 0) || !(perPage > 0)) return 0;
   return Math.ceil(total / perPage);

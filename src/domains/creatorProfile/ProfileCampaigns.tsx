@@ -7,9 +7,8 @@ import { fetchProfileCampaigns } from '../../api/creatorProfiles.ts';
 import { useAsync } from '../../api/useAsync.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { DEFAULT_PER_PAGE, Pagination } from '../../ui/Pagination.tsx';
+import { DEFAULT_PER_PAGE, pageParam, Pagination } from '../../ui/Pagination.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { pageParam } from './profilePage.ts';
 
 /**
  * The creator's public campaigns, newest first, 10 per page (?page= in the URL). The cards come from the caller

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { fetchProfilePosts } from '../../api/creatorProfiles.ts';
 import { useAsync } from '../../api/useAsync.ts';
-import { DEFAULT_PER_PAGE, Pagination } from '../../ui/Pagination.tsx';
+import { DEFAULT_PER_PAGE, pageParam, Pagination } from '../../ui/Pagination.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { pageParam } from './profilePage.ts';
 
 /** Results the creator published (/p/{uri}) with public campaigns, 10 per page (?posts= in the URL); hidden when there are none. */
 export function ProfilePosts({ username, total }: { username: string; total: number }) {

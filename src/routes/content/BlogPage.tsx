@@ -1,6 +1,6 @@
-import { Newspaper } from 'lucide-react';
-import { FeatureIntroPage } from '../FeatureIntroPage.tsx';
+import { ArticleIndexPage } from './ArticleIndexPage.tsx';
 
+/** /blog: the blog's posts, newest first. */
 export default function BlogPage() {
-  return <FeatureIntroPage route="blog" icon={Newspaper} action={{ to: '/what-is-a-twibbon', label: 'whatIsATwibbon' }} />;
+  return <ArticleIndexPage kind="blog" route="blog" />;
 }

@@ -1,6 +1,10 @@
-import { Newspaper } from 'lucide-react';
-import { FeatureIntroPage } from '../FeatureIntroPage.tsx';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ArticlePage } from './ArticlePage.tsx';
 
+/** /blog/:id/:slug: one blog post, found by its id. */
 export default function BlogPostPage() {
-  return <FeatureIntroPage route="blog-post" icon={Newspaper} action={{ to: '/blog', label: 'blog' }} />;
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  return <ArticlePage kind="blog" route="blog-post" articleRef={id} back={{ to: '/blog', label: t('articles.back.blog') }} />;
 }

@@ -1,6 +1,6 @@
-import { MessageSquareQuote } from 'lucide-react';
-import { FeatureIntroPage } from '../FeatureIntroPage.tsx';
+import { ArticleIndexPage } from './ArticleIndexPage.tsx';
 
+/** /testimonials: what creators say about their campaigns. */
 export default function TestimonialsPage() {
-  return <FeatureIntroPage route="testimonials" icon={MessageSquareQuote} action={{ to: '/explore/campaign', label: 'explore' }} />;
+  return <ArticleIndexPage kind="testimonials" route="testimonials" />;
 }

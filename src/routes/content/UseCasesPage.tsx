@@ -1,6 +1,6 @@
-import { Lightbulb } from 'lucide-react';
-import { FeatureIntroPage } from '../FeatureIntroPage.tsx';
+import { ArticleIndexPage } from './ArticleIndexPage.tsx';
 
+/** /use-cases: how schools, causes, events and brands use twibbons. */
 export default function UseCasesPage() {
-  return <FeatureIntroPage route="use-cases" icon={Lightbulb} action={{ to: '/what-is-a-twibbon', label: 'whatIsATwibbon' }} />;
+  return <ArticleIndexPage kind="use-cases" route="use-cases" />;
 }
