@@ -23,7 +23,7 @@ export function RootLayout() {
   const slideFade = handle?.transition === 'slide-fade' && location.key !== 'default';
   return (
     <div className="flex min-h-screen flex-col" style={{ paddingTop: offset }} data-testid="layout">
-      <a href="#main-content" className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring">
+      <a href="#main-content" className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:inset-s-2 focus:ring-2 focus:ring-ring">
         {t('nav.skipToContent')}
       </a>
       <MaintenanceBanner />

@@ -10,6 +10,7 @@ import { accountDefaults, useAccountStore } from '../domains/account/public.ts';
 import { apiV2 } from '../api/index.ts';
 import { demoSummary } from '../testing/apiMock.ts';
 import { clearSupportResult, setSupportResult } from '../domains/support/public.ts';
+import { fullText } from '../testing/fullText.ts';
 
 vi.mock(import('../api/clients.ts'), async (original) => {
   const { createApiMock: make } = await import('../testing/apiMock.ts');
@@ -166,7 +167,7 @@ describe('page behaviour', () => {
     await show('/demo-campaign', 'campaign');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Demo Campaign');
     expect(screen.getByRole('link', { name: /Choose photo/ }).getAttribute('href')).toBe('/demo-campaign/support');
-    expect(screen.getByText('by Ayu')).toBeTruthy();
+    expect(screen.getByText(fullText('by Ayu'))).toBeTruthy();
   });
 
   it('an unknown campaign renders the 404 page', async () => {

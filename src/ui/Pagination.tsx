@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
 import { Button } from './Button.tsx';
+import { DirectionalIcon } from './DirectionalIcon.tsx';
 
 /** Seed §9 pagination defaults. */
 export const DEFAULT_PER_PAGE = 10;
@@ -55,7 +56,7 @@ export function Pagination({ page, total, perPage = DEFAULT_PER_PAGE, onPageChan
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           <Button variant="ghost" size="icon" aria-label={t('ui.pagination.previous')} disabled={current <= 1} onClick={() => go(current - 1)}>
-            <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
+            <DirectionalIcon icon={ChevronLeft} />
           </Button>
         </li>
         {pageWindow(current, pages, maxButtons).map((number) => (
@@ -74,7 +75,7 @@ export function Pagination({ page, total, perPage = DEFAULT_PER_PAGE, onPageChan
         ))}
         <li>
           <Button variant="ghost" size="icon" aria-label={t('ui.pagination.next')} disabled={current >= pages} onClick={() => go(current + 1)}>
-            <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
+            <DirectionalIcon icon={ChevronRight} />
           </Button>
         </li>
       </ul>

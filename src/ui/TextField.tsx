@@ -14,7 +14,13 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   multiline?: boolean;
 }
 
-/** Labelled input with its error and hint wired through aria-describedby. */
+/** Input types whose values are always Latin: typed left to right even in a right-to-left page. */
+const LATIN_TYPES: ReadonlySet<string | undefined> = new Set(['email', 'url']);
+
+/**
+ * Labelled input with its error and hint wired through aria-describedby. Email and URL inputs are
+ * dir="ltr" unless told otherwise; pass dir="ltr" for other always-Latin values (usernames, links).
+ */
 export function TextField({ label, name, value, onValueChange, error, hint, multiline, className, ...input }: TextFieldProps) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
@@ -27,7 +33,7 @@ export function TextField({ label, name, value, onValueChange, error, hint, mult
       {multiline ? (
         <textarea {...shared} rows={4} maxLength={input.maxLength} disabled={input.disabled} onChange={(event) => onValueChange(event.target.value)} className={cn(inputClass, 'resize-y')} />
       ) : (
-        <input {...input} {...shared} onChange={(event) => onValueChange(event.target.value)} className={inputClass} />
+        <input {...input} {...shared} dir={input.dir ?? (LATIN_TYPES.has(input.type) ? 'ltr' : undefined)} onChange={(event) => onValueChange(event.target.value)} className={inputClass} />
       )}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-muted-foreground">

@@ -20,7 +20,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         {t('nav.language')}
       </label>
       <div className="relative flex items-center">
-        <Languages className="pointer-events-none absolute left-2 size-4" aria-hidden="true" />
+        <Languages className="pointer-events-none absolute inset-s-2 size-4" aria-hidden="true" />
         <select
           id={id}
           value={value}
@@ -32,7 +32,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
             useAccountStore.getState().patch({ language: code, locale: code });
             changeLocale(code).catch((error: unknown) => console.error('Could not switch language', error));
           }}
-          className="h-10 max-w-40 appearance-none rounded-md border bg-background py-1 pr-2 pl-8 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="h-10 max-w-40 appearance-none rounded-md border bg-background py-1 ps-8 pe-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           {options.map((option) => (
             <option key={option.code} value={option.code} lang={option.code.replace('_', '-')} dir={option.dir}>

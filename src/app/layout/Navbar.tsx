@@ -43,13 +43,13 @@ export function Navbar({ navbarSearch, top }: NavbarProps) {
   return (
     <header className="sticky z-40 border-b bg-background/95 backdrop-blur" style={{ top }}>
       <nav aria-label={t('nav.main')} className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to="/" className="mr-2 flex items-center gap-2 rounded-md text-xl font-bold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={t('nav.homeLabel')}>
+        <Link to="/" className="me-2 flex items-center gap-2 rounded-md text-xl font-bold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label={t('nav.homeLabel')}>
           <Frame className="size-6 text-primary" aria-hidden="true" />
           <span>Bingkai</span>
         </Link>
         <NavLinks className="hidden items-center gap-1 lg:flex" />
-        {navbarSearch && <NavbarSearch className="ml-2 hidden max-w-xs flex-1 md:block" />}
-        <div className="ml-auto flex items-center gap-1">
+        {navbarSearch && <NavbarSearch className="ms-2 hidden max-w-xs flex-1 md:block" />}
+        <div className="ms-auto flex items-center gap-1">
           <Button variant="accent" size="sm" className="hidden sm:inline-flex" onClick={() => setCreateOpen(true)}>
             {t('nav.createCampaign')}
           </Button>

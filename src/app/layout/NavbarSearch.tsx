@@ -146,7 +146,7 @@ export function NavbarSearch({ className }: { className?: string }) {
           {t('nav.search.label')}
         </label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search className="pointer-events-none absolute top-1/2 inset-s-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <input
             id={id}
             type="search"
@@ -168,7 +168,7 @@ export function NavbarSearch({ className }: { className?: string }) {
             onBlur={() => setOpen(false)}
             onKeyDown={onKeyDown}
             placeholder={t('nav.search.placeholder')}
-            className="h-10 w-full rounded-full border bg-background pr-3 pl-9 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="h-10 w-full rounded-full border bg-background pe-3 ps-9 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           />
           <div
             id={listboxId}
@@ -176,7 +176,7 @@ export function NavbarSearch({ className }: { className?: string }) {
             role="listbox"
             aria-label={t('search.suggestions')}
             hidden={!expanded}
-            className="absolute top-full right-0 left-0 z-50 mt-2 max-h-[70vh] min-w-72 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg"
+            className="absolute inset-x-0 top-full z-50 mt-2 max-h-[70vh] min-w-72 overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg"
           >
             {groups.map((group) => {
               const members = options.filter((option) => option.kind === group.kind);
@@ -244,7 +244,11 @@ function SuggestionOption({ option, active, onChoose, onHover }: { option: Optio
       )}
       <span className="min-w-0">
         <span className="block truncate">{option.label}</span>
-        {option.detail && <span className="block truncate text-xs text-muted-foreground">{option.detail}</span>}
+        {option.detail && (
+          <span className="block truncate text-xs text-muted-foreground">
+            <bdi>{option.detail}</bdi>
+          </span>
+        )}
       </span>
     </div>
   );

@@ -54,7 +54,7 @@ export function ThemeSwitcher() {
         <Icon className="size-5" aria-hidden="true" />
       </button>
       {open && (
-        <fieldset id={`${id}-menu`} className="absolute right-0 z-50 mt-2 min-w-44 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
+        <fieldset id={`${id}-menu`} className="absolute inset-e-0 z-50 mt-2 min-w-44 rounded-md border bg-popover p-1 text-popover-foreground shadow-md">
           <legend className="sr-only">{t('theme.label')}</legend>
           <p aria-hidden="true" className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">
             {t('theme.label')}

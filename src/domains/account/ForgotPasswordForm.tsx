@@ -5,6 +5,7 @@ import { requestPasswordReset } from './accountActions.ts';
 import { FormError, TextField } from '../../ui/TextField.tsx';
 import { useAccountForm } from './useAccountForm.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 
 /** Asks for a reset link; says so once the mail is on its way. */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
@@ -17,7 +18,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
   if (sentTo) {
     return (
       <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm">
-        {t('auth.forgot.sent', { email: sentTo })}
+        {tIsolated(t, 'auth.forgot.sent', { email: sentTo })}
       </output>
     );
   }

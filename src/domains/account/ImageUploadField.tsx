@@ -55,7 +55,7 @@ export function ImageUploadField({ label, upload, onUploaded }: ImageUploadField
         aria-invalid={status.kind === 'error' ? true : undefined}
         aria-describedby={`${id}-status`}
         onChange={(event) => pick(event.currentTarget)}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="block w-full text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       />
       <p id={`${id}-status`} role={status.kind === 'error' ? 'alert' : 'status'} className={status.kind === 'error' ? 'mt-1 text-sm text-destructive' : 'mt-1 text-xs text-muted-foreground'}>
         {status.kind === 'uploading' ? t('profile.uploading') : status.kind === 'done' ? t('profile.uploaded') : status.kind === 'error' ? status.message : t('profile.imageHint', { mb: UPLOAD_MAX_BYTES / 1024 / 1024 })}

@@ -17,14 +17,14 @@ export function CountTable({ title, columns, rows, empty, language, testId }: Co
   const [first, ...numbers] = columns;
   return (
     <table className="w-full text-sm" data-testid={testId}>
-      <caption className="mb-2 text-left text-base font-semibold">{title}</caption>
+      <caption className="mb-2 text-start text-base font-semibold">{title}</caption>
       <thead>
         <tr className="border-b">
-          <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+          <th scope="col" className="py-1.5 pe-3 text-start font-medium">
             {first}
           </th>
           {numbers.map((column) => (
-            <th key={column} scope="col" className="py-1.5 pl-3 text-right font-medium">
+            <th key={column} scope="col" className="py-1.5 ps-3 text-end font-medium">
               {column}
             </th>
           ))}
@@ -40,11 +40,11 @@ export function CountTable({ title, columns, rows, empty, language, testId }: Co
         ) : (
           rows.map((row) => (
             <tr key={row.key} className="border-b last:border-0">
-              <th scope="row" className="py-1.5 pr-3 text-left font-normal break-all">
+              <th scope="row" className="py-1.5 pe-3 text-start font-normal break-all">
                 {row.label}
               </th>
               {row.values.map((value, index) => (
-                <td key={columns[index + 1]} className="py-1.5 pl-3 text-right tabular-nums">
+                <td key={columns[index + 1]} className="py-1.5 ps-3 text-end tabular-nums">
                   {number.format(value)}
                 </td>
               ))}

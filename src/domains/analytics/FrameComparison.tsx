@@ -13,16 +13,16 @@ export function FrameComparison({ data }: { data: CampaignAnalytics }) {
   const most = Math.max(1, ...rows.map((row) => row.supporters));
   return (
     <table className="w-full text-sm" data-testid="analytics-frames">
-      <caption className="mb-2 text-left text-base font-semibold">{t('analytics.frames.title')}</caption>
+      <caption className="mb-2 text-start text-base font-semibold">{t('analytics.frames.title')}</caption>
       <thead>
         <tr className="border-b">
-          <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+          <th scope="col" className="py-1.5 pe-3 text-start font-medium">
             {t('analytics.frames.name')}
           </th>
-          <th scope="col" className="py-1.5 pl-3 text-right font-medium">
+          <th scope="col" className="py-1.5 ps-3 text-end font-medium">
             {t('analytics.series.supporters')}
           </th>
-          <th scope="col" className="w-1/2 py-1.5 pl-3">
+          <th scope="col" className="w-1/2 py-1.5 ps-3">
             <span className="sr-only">{t('analytics.frames.bar')}</span>
           </th>
         </tr>
@@ -30,11 +30,11 @@ export function FrameComparison({ data }: { data: CampaignAnalytics }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className="border-b last:border-0">
-            <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+            <th scope="row" className="py-1.5 pe-3 text-start font-normal">
               {row.label}
             </th>
-            <td className="py-1.5 pl-3 text-right tabular-nums">{number.format(row.supporters)}</td>
-            <td className="py-1.5 pl-3" aria-hidden="true">
+            <td className="py-1.5 ps-3 text-end tabular-nums">{number.format(row.supporters)}</td>
+            <td className="py-1.5 ps-3" aria-hidden="true">
               <div className="h-3 rounded-sm bg-primary" style={{ width: `${(row.supporters / most) * 100}%` }} />
             </td>
           </tr>

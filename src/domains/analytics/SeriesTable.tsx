@@ -13,11 +13,11 @@ export function SeriesTable({ data }: { data: CampaignAnalytics }) {
         <caption className="sr-only">{t('analytics.table.caption', { range: t(`analytics.range.${data.range}`), granularity: t(`analytics.granularity.${data.granularity}`).toLocaleLowerCase(i18n.language) })}</caption>
         <thead>
           <tr className="border-b">
-            <th scope="col" className="px-3 py-2 text-left font-medium">
+            <th scope="col" className="px-3 py-2 text-start font-medium">
               {t('analytics.table.period')}
             </th>
             {SERIES_KEYS.map((key) => (
-              <th key={key} scope="col" className="px-3 py-2 text-right font-medium">
+              <th key={key} scope="col" className="px-3 py-2 text-end font-medium">
                 {t(`analytics.series.${key}`)}
               </th>
             ))}
@@ -26,11 +26,11 @@ export function SeriesTable({ data }: { data: CampaignAnalytics }) {
         <tbody>
           {data.series.map((bucket) => (
             <tr key={bucket.start} data-period={bucket.start} className="border-b last:border-0">
-              <th scope="row" className="px-3 py-1.5 text-left font-normal">
+              <th scope="row" className="px-3 py-1.5 text-start font-normal">
                 {periodLabel(t, i18n.language, bucket.start, data.granularity)}
               </th>
               {SERIES_KEYS.map((key) => (
-                <td key={key} data-series={key} className="px-3 py-1.5 text-right tabular-nums">
+                <td key={key} data-series={key} className="px-3 py-1.5 text-end tabular-nums">
                   {number.format(bucket[key])}
                 </td>
               ))}
@@ -39,11 +39,11 @@ export function SeriesTable({ data }: { data: CampaignAnalytics }) {
         </tbody>
         <tfoot>
           <tr className="border-t font-semibold">
-            <th scope="row" className="px-3 py-2 text-left">
+            <th scope="row" className="px-3 py-2 text-start">
               {t('analytics.table.total')}
             </th>
             {SERIES_KEYS.map((key) => (
-              <td key={key} data-total={key} className="px-3 py-2 text-right tabular-nums">
+              <td key={key} data-total={key} className="px-3 py-2 text-end tabular-nums">
                 {number.format(data.totals[key])}
               </td>
             ))}

@@ -73,39 +73,39 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
         <PartyBlock heading={t('billing.invoice.seller')} party={invoice.seller} />
         <PartyBlock heading={t('billing.invoice.buyer')} party={invoice.buyer} />
       </div>
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <thead className="border-b text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">{t('billing.invoice.description')}</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">{t('billing.invoice.quantity')}</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">{t('billing.invoice.unitPrice')}</th>
-            <th scope="col" className="py-2 text-right font-medium">{t('billing.invoice.amount')}</th>
+            <th scope="col" className="py-2 pe-3 font-medium">{t('billing.invoice.description')}</th>
+            <th scope="col" className="py-2 pe-3 text-end font-medium">{t('billing.invoice.quantity')}</th>
+            <th scope="col" className="py-2 pe-3 text-end font-medium">{t('billing.invoice.unitPrice')}</th>
+            <th scope="col" className="py-2 text-end font-medium">{t('billing.invoice.amount')}</th>
           </tr>
         </thead>
         <tbody>
           {invoice.lines.map((line, index) => (
             <tr key={`${line.planId}-${index}`} className="border-b">
-              <td className="py-2 pr-3">{line.description}</td>
-              <td className="py-2 pr-3 text-right">{line.quantity}</td>
-              <td className="py-2 pr-3 text-right">{money(line.unitAmount)}</td>
-              <td className="py-2 text-right">{money(line.amount)}</td>
+              <td className="py-2 pe-3">{line.description}</td>
+              <td className="py-2 pe-3 text-end">{line.quantity}</td>
+              <td className="py-2 pe-3 text-end">{money(line.unitAmount)}</td>
+              <td className="py-2 text-end">{money(line.amount)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3} className="pt-3 pr-3 text-right font-medium">{t('billing.invoice.subtotal')}</th>
-            <td className="pt-3 text-right">{money(invoice.subtotal)}</td>
+            <th scope="row" colSpan={3} className="pt-3 pe-3 text-end font-medium">{t('billing.invoice.subtotal')}</th>
+            <td className="pt-3 text-end">{money(invoice.subtotal)}</td>
           </tr>
           {(invoice.taxRateBps > 0 || invoice.tax > 0) && (
             <tr>
-              <th scope="row" colSpan={3} className="pr-3 text-right font-medium">{t('billing.invoice.tax', { rate })}</th>
-              <td className="text-right">{money(invoice.tax)}</td>
+              <th scope="row" colSpan={3} className="pe-3 text-end font-medium">{t('billing.invoice.tax', { rate })}</th>
+              <td className="text-end">{money(invoice.tax)}</td>
             </tr>
           )}
           <tr className="text-base">
-            <th scope="row" colSpan={3} className="pt-1 pr-3 text-right font-bold">{t('billing.invoice.total')}</th>
-            <td className="pt-1 text-right font-bold" data-testid="invoice-total">
+            <th scope="row" colSpan={3} className="pt-1 pe-3 text-end font-bold">{t('billing.invoice.total')}</th>
+            <td className="pt-1 text-end font-bold" data-testid="invoice-total">
               {money(invoice.total)}
             </td>
           </tr>

@@ -43,26 +43,26 @@ export function PaymentHistory() {
       {orders.length === 0 && load.status === 'ready' && <p className="text-sm text-muted-foreground">{t('billing.history.empty')}</p>}
       {orders.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('billing.history.date')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('billing.history.plan')}</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">{t('billing.history.amount')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('billing.history.status')}</th>
+                <th scope="col" className="py-2 pe-3 font-medium">{t('billing.history.date')}</th>
+                <th scope="col" className="py-2 pe-3 font-medium">{t('billing.history.plan')}</th>
+                <th scope="col" className="py-2 pe-3 text-end font-medium">{t('billing.history.amount')}</th>
+                <th scope="col" className="py-2 pe-3 font-medium">{t('billing.history.status')}</th>
                 <th scope="col" className="py-2 font-medium">{t('billing.history.invoice')}</th>
               </tr>
             </thead>
             <tbody>
               {orders.map((order) => (
                 <tr key={order.id} className="border-t" data-testid="billing-order">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDay(order.paidAt ?? order.createdAt, locale)}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pe-3 whitespace-nowrap">{formatDay(order.paidAt ?? order.createdAt, locale)}</td>
+                  <td className="py-2 pe-3">
                     {orderLabel(t, order)}
-                    {order.isTest && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t('billing.history.test')}</span>}
+                    {order.isTest && <span className="ms-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t('billing.history.test')}</span>}
                   </td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">{formatMoney(order.amount, order.currency, locale)}</td>
-                  <td className="py-2 pr-3">{t(`billing.status.${order.status}`)}</td>
+                  <td className="py-2 pe-3 text-end whitespace-nowrap">{formatMoney(order.amount, order.currency, locale)}</td>
+                  <td className="py-2 pe-3">{t(`billing.status.${order.status}`)}</td>
                   <td className="py-2">
                     {order.invoiceNumber && (
                       <Link to={`/invoice/${order.id}`} className="underline underline-offset-2" aria-label={t('billing.history.viewInvoice', { number: order.invoiceNumber })}>

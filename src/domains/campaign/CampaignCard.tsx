@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CampaignSummary } from '../../../contract/campaign.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 
 export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
   const { t, i18n } = useTranslation();
@@ -13,10 +14,10 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           <img src={campaign.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-contain" />
         </div>
         <div className="p-3">
-          <h3 className="line-clamp-2 font-semibold group-hover:underline">{campaign.title}</h3>
+          <h3 dir="auto" className="line-clamp-2 font-semibold group-hover:underline">{campaign.title}</h3>
           <p className="mt-1 flex items-center gap-1 text-sm text-muted-foreground">
             <Users className="size-4" aria-hidden="true" />
-            {t('pages.campaign.supporters', { count: campaign.supportersCount, formatted: formatNumber(campaign.supportersCount, i18n.language || 'en') })}
+            {tIsolated(t, 'pages.campaign.supporters', { count: campaign.supportersCount, formatted: formatNumber(campaign.supportersCount, i18n.language || 'en') })}
           </p>
         </div>
       </Link>

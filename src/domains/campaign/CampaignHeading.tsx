@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CampaignSummary } from '../../../contract/campaign.ts';
 import { Button } from '../../ui/Button.tsx';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { PersonLink } from './PersonLink.tsx';
 
@@ -11,11 +12,11 @@ export function CampaignHeading({ campaign, titleClassName = 'text-3xl' }: { cam
   const { t, i18n } = useTranslation();
   return (
     <>
-      <h1 className={`${titleClassName} font-bold tracking-tight`}>{campaign.title}</h1>
-      <PersonLink person={campaign.creator} label={t('pages.campaign.by', { name: campaign.creator.name })} />
+      <h1 dir="auto" className={`${titleClassName} font-bold tracking-tight`}>{campaign.title}</h1>
+      <PersonLink person={campaign.creator} label={tIsolated(t, 'pages.campaign.by', { name: campaign.creator.name })} />
       <p className="flex items-center gap-2 text-muted-foreground">
         <Users className="size-5" aria-hidden="true" />
-        {t('pages.campaign.supporters', { count: campaign.supportersCount, formatted: formatNumber(campaign.supportersCount, i18n.language || 'en') })}
+        {tIsolated(t, 'pages.campaign.supporters', { count: campaign.supportersCount, formatted: formatNumber(campaign.supportersCount, i18n.language || 'en') })}
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 export interface Person {
@@ -7,7 +8,7 @@ export interface Person {
 }
 
 /** Avatar (or initial) and a label, linking to the person's public profile. */
-export function PersonLink({ person, label }: { person: Person; label: string }) {
+export function PersonLink({ person, label }: { person: Person; label: ReactNode }) {
   return (
     <Link to={`/u/${person.username}`} className="flex w-fit items-center gap-2 rounded-md text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
       {person.avatarUrl ? (
@@ -17,7 +18,7 @@ export function PersonLink({ person, label }: { person: Person; label: string })
           {person.name.slice(0, 1).toUpperCase()}
         </span>
       )}
-      <span>{label}</span>
+      <span>{typeof label === 'string' ? <bdi>{label}</bdi> : label}</span>
     </Link>
   );
 }

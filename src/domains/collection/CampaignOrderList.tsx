@@ -130,7 +130,7 @@ export function CampaignOrderList({ campaigns, onChange }: CampaignOrderListProp
             </span>
             <img src={campaign.thumbnailUrl} alt="" className="size-12 shrink-0 rounded-md border object-contain" loading="lazy" draggable={false} />
             <div className="min-w-0 flex-1">
-              <p className="line-clamp-1 font-medium">{campaign.title}</p>
+              <p dir="auto" className="line-clamp-1 font-medium">{campaign.title}</p>
               <p className="text-xs text-muted-foreground">
                 {t('collection.supporters', { count: campaign.supportersCount, formatted: formatNumber(campaign.supportersCount, i18n.language || 'en') })}
                 {campaign.visibility !== 'public' && ` · ${t(`collection.campaignVisibility.${campaign.visibility}`)}`}

@@ -42,7 +42,7 @@ export function CampaignPicker({ chosen, onAdd }: { chosen: readonly string[]; o
         {t('collection.picker.label')}
       </label>
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search className="pointer-events-none absolute top-1/2 inset-s-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <input
           id={id}
           type="search"
@@ -51,7 +51,7 @@ export function CampaignPicker({ chosen, onAdd }: { chosen: readonly string[]; o
           placeholder={t('collection.picker.placeholder')}
           maxLength={100}
           aria-describedby={`${id}-status`}
-          className={`${inputClass} pl-9`}
+          className={`${inputClass} ps-9`}
         />
       </div>
       {state.status === 'loading' && <Spinner size="sm" label={t('collection.picker.loading')} />}
@@ -67,7 +67,7 @@ export function CampaignPicker({ chosen, onAdd }: { chosen: readonly string[]; o
               <li key={candidate.uri} className="flex items-center gap-3 p-2" data-candidate-uri={candidate.uri}>
                 <img src={candidate.thumbnailUrl} alt="" className="size-10 shrink-0 rounded border object-contain" loading="lazy" />
                 <div className="min-w-0 flex-1">
-                  <p className="line-clamp-1 text-sm font-medium">{candidate.title}</p>
+                  <p dir="auto" className="line-clamp-1 text-sm font-medium">{candidate.title}</p>
                   <p className="text-xs text-muted-foreground">
                     {candidate.own ? t('collection.picker.yours') : t('collection.picker.by', { name: candidate.creator.name })}
                     {' · '}

@@ -83,6 +83,7 @@ export function CollectionEditor({ collection, onSaved, onCancel }: CollectionEd
       <TextField
         name="uri"
         label={t('collection.form.uri')}
+        dir="ltr"
         value={values.uri}
         maxLength={60}
         autoCapitalize="none"

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Collection } from '../../../contract/collection.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 
 /**
  * The top of a collection page: cover (or the first campaign's thumbnail), title, description, who made it
@@ -17,14 +18,14 @@ export function CollectionHeader({ collection, creator }: { collection: Collecti
         {collection.coverUrl && <img src={collection.coverUrl} alt="" className="size-full object-cover" data-testid="collection-cover" />}
       </div>
       <div className="flex flex-col gap-3">
-        <h1 className="text-3xl font-bold tracking-tight">{collection.title}</h1>
+        <h1 dir="auto" className="text-3xl font-bold tracking-tight">{collection.title}</h1>
         {creator}
-        {collection.description && <p className="max-w-3xl leading-relaxed whitespace-pre-line">{collection.description}</p>}
+        {collection.description && <p dir="auto" className="max-w-3xl leading-relaxed whitespace-pre-line">{collection.description}</p>}
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <span data-testid="collection-campaign-count">{t('collection.campaigns', { count: collection.campaignsCount, formatted: number(collection.campaignsCount) })}</span>
+          <span data-testid="collection-campaign-count">{tIsolated(t, 'collection.campaigns', { count: collection.campaignsCount, formatted: number(collection.campaignsCount) })}</span>
           <span className="flex items-center gap-1" data-testid="collection-supporters">
             <Users className="size-4" aria-hidden="true" />
-            {t('collection.totalSupporters', { count: collection.supportersCount, formatted: number(collection.supportersCount) })}
+            {tIsolated(t, 'collection.totalSupporters', { count: collection.supportersCount, formatted: number(collection.supportersCount) })}
           </span>
           {collection.isOwner && collection.visibility === 'unlisted' && (
             <span className="flex items-center gap-1">

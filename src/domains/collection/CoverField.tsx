@@ -73,7 +73,7 @@ export function CoverField({ savedUrl, value, onChange, onBusyChange }: CoverFie
           aria-describedby={`${id}-status`}
           aria-invalid={status.kind === 'error' ? true : undefined}
           onChange={(event) => pick(event.currentTarget)}
-          className="block max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className="block max-w-full text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         />
         {preview && (
           <Button type="button" variant="outline" size="sm" onClick={() => onChange({ kind: 'none' })}>

@@ -40,7 +40,7 @@ export function CheckoutForm({ choice, options }: { choice: CheckoutChoice; opti
           <input type="checkbox" checked={terms} onChange={(event) => setTerms(event.target.checked)} className="mt-0.5 size-4" />
           <span>{t('commerce.checkout.terms')}</span>
         </label>
-        <Link to="/terms" target="_blank" className="ml-6 text-sm underline underline-offset-4">
+        <Link to="/terms" target="_blank" className="ms-6 text-sm underline underline-offset-4">
           {t('commerce.checkout.termsLink')}
         </Link>
       </div>

@@ -57,7 +57,7 @@ function InvalidCheckout({ invalid }: { invalid: readonly CheckoutParam[] }) {
       <h2 id="checkout-invalid" className="text-xl font-semibold">
         {t('commerce.checkout.invalid.title')}
       </h2>
-      <ul className="list-disc space-y-1 pl-5 text-sm">
+      <ul className="list-disc space-y-1 ps-5 text-sm">
         {invalid.map((param) => (
           <li key={param}>{t(`commerce.checkout.invalid.${param}`)}</li>
         ))}

@@ -23,7 +23,7 @@ export function CreateCampaignDialog({ open, onOpenChange }: { open: boolean; on
               onOpenChange(false);
               navigate(`/create/${type}`);
             }}
-            className="flex flex-col items-start gap-2 rounded-lg border p-4 text-left hover:border-primary hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="flex flex-col items-start gap-2 rounded-lg border p-4 text-start hover:border-primary hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <Icon className="size-6 text-primary" aria-hidden="true" />
             <span className="font-semibold">{t(`pages.createDialog.${type}.title`)}</span>

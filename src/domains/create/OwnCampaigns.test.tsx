@@ -7,6 +7,7 @@ import { accountTestLifecycle, clickButton } from '../../testing/accountTestLife
 import { missingKeys } from '../../testing/i18n.ts';
 import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import { OwnCampaigns } from './OwnCampaigns.tsx';
+import { fullText } from '../../testing/fullText.ts';
 
 const own = (n: number): OwnCampaignSummary => ({ ...demoSummary, uri: `mine-${n}`, title: `Mine ${n}`, visibility: n === 1 ? 'private' : 'public', visitsCount: n * 10, supportersCount: n });
 
@@ -27,7 +28,7 @@ describe('OwnCampaigns', () => {
     expect((await screen.findByRole('link', { name: 'Manage “Mine 1”' })).getAttribute('href')).toBe('/campaign/mine-1');
     expect(screen.getByRole('link', { name: 'Mine 2' }).getAttribute('href')).toBe('/mine-2');
     expect(screen.getByText('Private')).toBeTruthy();
-    expect(screen.getByText('20 visits')).toBeTruthy();
+    expect(screen.getByText(fullText('20 visits'))).toBeTruthy();
     // A campaign staff took down stays in its creator's list, marked (and only that one).
     expect(screen.getAllByText('Taken down by our moderators')).toHaveLength(1);
     expect(server.to('/account/campaigns')[0]?.headers.get('authorization')).toBe('Bearer token');

@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useAsync } from '../../api/useAsync.ts';
 import { fetchOwnCampaigns } from '../../api/campaignWrites.ts';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 
 /** The signed-in creator's campaigns (every visibility), each with its counters and a way to manage it. */
 export function OwnCampaigns() {
@@ -59,11 +60,11 @@ export function OwnCampaigns() {
                     {campaign.takenDown && <span className="font-medium text-destructive">{t('staff.takenDown')}</span>}
                     <span className="flex items-center gap-1">
                       <Users className="size-4" aria-hidden="true" />
-                      {t('create.own.supporters', { count: campaign.supportersCount, formatted: number(campaign.supportersCount) })}
+                      {tIsolated(t, 'create.own.supporters', { count: campaign.supportersCount, formatted: number(campaign.supportersCount) })}
                     </span>
                     <span className="flex items-center gap-1">
                       <Eye className="size-4" aria-hidden="true" />
-                      {t('create.own.visits', { count: campaign.visitsCount, formatted: number(campaign.visitsCount) })}
+                      {tIsolated(t, 'create.own.visits', { count: campaign.visitsCount, formatted: number(campaign.visitsCount) })}
                     </span>
                   </p>
                 </div>

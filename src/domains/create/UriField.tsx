@@ -27,7 +27,8 @@ export function UriField({ value, onValueChange, status, error }: UriFieldProps)
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {t('create.fields.uri')}
       </label>
-      <div className="flex items-stretch">
+      {/* The link reads left to right in every language: host, slash, then the typed part. */}
+      <div dir="ltr" className="flex items-stretch">
         <span className="flex items-center rounded-s-md border border-e-0 border-input bg-muted px-3 text-sm text-muted-foreground" aria-hidden="true">
           {`${window.location.host}/`}
         </span>

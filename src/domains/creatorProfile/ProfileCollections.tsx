@@ -21,7 +21,7 @@ export function ProfileCollections({ collections }: { collections: ProfileCollec
                 {collection.coverUrl ? <img src={collection.coverUrl} alt="" loading="lazy" className="size-full object-cover" /> : <LibraryBig className="size-10" aria-hidden="true" />}
               </div>
               <div className="p-3">
-                <h3 className="line-clamp-2 font-semibold group-hover:underline">{collection.title}</h3>
+                <h3 dir="auto" className="line-clamp-2 font-semibold group-hover:underline">{collection.title}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">
                   {t('creatorProfile.collectionCampaigns', { count: collection.campaignsCount, formatted: formatNumber(collection.campaignsCount, i18n.language || 'en') })}
                 </p>

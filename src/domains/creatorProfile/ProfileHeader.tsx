@@ -2,6 +2,7 @@ import { CalendarDays, Link2, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_BANNER_PATH, type CreatorProfile } from '../../../contract/creatorProfile.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { UserHandle } from '../../ui/UserHandle.tsx';
 
 /** Banner, avatar, name, bio, website, country, joined date and public totals. */
 export function ProfileHeader({ profile, countryName }: { profile: CreatorProfile; countryName: string | null }) {
@@ -23,18 +24,20 @@ export function ProfileHeader({ profile, countryName }: { profile: CreatorProfil
           {profile.avatarUrl ? <img src={profile.avatarUrl} alt={t('creatorProfile.avatarAlt', { name: profile.name })} className="size-full object-cover" /> : <span aria-hidden="true">{profile.name.slice(0, 1).toUpperCase()}</span>}
         </span>
         <div className="min-w-0 flex-1 pb-1">
-          <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{profile.name}</h1>
-          <p className="text-muted-foreground">@{profile.username}</p>
+          <h1 dir="auto" className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{profile.name}</h1>
+          <p className="text-muted-foreground">
+            <UserHandle username={profile.username} />
+          </p>
         </div>
       </div>
-      {profile.bio && <p className="mt-4 max-w-2xl px-4 leading-relaxed whitespace-pre-line">{profile.bio}</p>}
+      {profile.bio && <p dir="auto" className="mt-4 max-w-2xl px-4 leading-relaxed whitespace-pre-line">{profile.bio}</p>}
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-1 px-4 text-sm text-muted-foreground">
         {profile.websiteLink && (
           <li className="flex items-center gap-1">
             <Link2 className="size-4" aria-hidden="true" />
             <span className="sr-only">{t('creatorProfile.website')}: </span>
             {/* The address is the creator's own choice: not endorsed (nofollow ugc), no opener access. */}
-            <a href={profile.websiteLink} target="_blank" rel="nofollow ugc noopener" className="text-primary underline-offset-4 hover:underline">
+            <a href={profile.websiteLink} target="_blank" rel="nofollow ugc noopener" dir="ltr" className="text-primary underline-offset-4 hover:underline">
               {profile.websiteLink.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
             </a>
           </li>

@@ -46,8 +46,8 @@ export function CreditHistory({ version }: { version: number }) {
             <li key={entry.id} className="flex items-center justify-between gap-3 px-4 py-2 text-sm" data-testid="credit-entry">
               <span>
                 <span className="font-medium">{t(`credits.history.kind.${entry.kind}`)}</span>
-                {entry.item && <span className="ml-2 text-muted-foreground">{t(`credits.history.item.${entry.item}`, { defaultValue: entry.item })}</span>}
-                <span className="ml-2 text-muted-foreground">{formatDay(entry.createdAt, locale)}</span>
+                {entry.item && <span className="ms-2 text-muted-foreground">{t(`credits.history.item.${entry.item}`, { defaultValue: entry.item })}</span>}
+                <span className="ms-2 text-muted-foreground">{formatDay(entry.createdAt, locale)}</span>
               </span>
               <span className={entry.amount > 0 ? 'font-semibold text-green-700 dark:text-green-400' : 'font-semibold'}>{t('credits.history.amount', { count: entry.amount, signed: entry.amount > 0 ? `+${entry.amount}` : String(entry.amount) })}</span>
             </li>

@@ -45,7 +45,7 @@ export function CreditsView() {
       </section>
       <section className="space-y-2">
         <h2 className="text-xl font-semibold">{t('credits.uses.title')}</h2>
-        <ul className="list-disc space-y-1 pl-6 text-sm">
+        <ul className="list-disc space-y-1 ps-6 text-sm">
           <li>{t('credits.uses.nowatermark', { count: creditPrices.nowatermark })}</li>
           <li>{t('credits.uses.highResolution', { count: creditPrices.highResolution })}</li>
         </ul>

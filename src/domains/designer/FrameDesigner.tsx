@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DESIGN_LIMITS, type DesignDocument } from '../../../contract/design.ts';
 import { slugify } from '../../../core/resultFileName.ts';
 import { Button } from '../../ui/Button.tsx';
+import { DirectionalIcon } from '../../ui/DirectionalIcon.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import type { CampaignType } from '../../../contract/campaign.ts';
 import { useDesignAutosaveState, type DesignAutosave } from './useDesignAutosave.ts';
@@ -102,7 +103,7 @@ function LoadedDesigner({ type, pipeline, pipelineSupported, signedIn, onUse, on
     <section ref={rootRef} aria-label={t('design.designer.region')} className="flex flex-col gap-3" data-testid="frame-designer">
       <header className="flex flex-wrap items-center gap-2 border-b pb-3">
         <Button variant="ghost" size="icon" onClick={onClose} aria-label={t('design.designer.back')} title={t('design.designer.back')}>
-          <ArrowLeft />
+          <DirectionalIcon icon={ArrowLeft} />
         </Button>
         <div className="flex min-w-52 flex-1 flex-col">
           <h1 className="text-xs font-medium text-muted-foreground">{t(`design.designer.title.${type}`)}</h1>
@@ -120,7 +121,7 @@ function LoadedDesigner({ type, pipeline, pipelineSupported, signedIn, onUse, on
             <span className="hidden text-xs whitespace-nowrap text-muted-foreground sm:inline">{t('design.designer.size', { width: document.width, height: document.height })}</span>
           </div>
         </div>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
           <AutosaveStatus autosave={autosave} />
           <Button onClick={() => void exportAndUse()} disabled={!pipeline || exporting.status === 'running'} data-testid="use-design">
             {exporting.status === 'running' && <Spinner size="sm" label={t('design.designer.exporting')} className="text-primary-foreground" />}

@@ -128,7 +128,7 @@ export function DonateForm({ uri, summary, goTo = (url) => window.location.assig
         <label htmlFor={`${id}-email`} className="text-sm font-medium">
           {t('donation.form.email')}
         </label>
-        <input id={`${id}-email`} type="email" className={fieldClass} maxLength={DONATION_LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(errors.email)} aria-describedby={describedBy('email', `${id}-email-hint`)} autoComplete="email" required />
+        <input id={`${id}-email`} type="email" dir="ltr" className={fieldClass} maxLength={DONATION_LIMITS.emailMax} value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(errors.email)} aria-describedby={describedBy('email', `${id}-email-hint`)} autoComplete="email" required />
         <p id={`${id}-email-hint`} className="text-xs text-muted-foreground">
           {t('donation.form.emailHint')}
         </p>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DonationSummary } from '../../../contract/donation.ts';
 import { formatDonation } from './donationFormat.ts';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 
 /** The total raised and, with a goal, an accessible progress bar towards it. */
 export function DonationProgress({ summary }: { summary: Pick<DonationSummary, 'raised' | 'goalAmount' | 'currency' | 'donors'> }) {
@@ -12,12 +13,12 @@ export function DonationProgress({ summary }: { summary: Pick<DonationSummary, '
   if (goal === null) {
     return (
       <p data-testid="donation-raised" className="text-sm">
-        <span className="text-lg font-semibold">{t('donation.progress.raised', { amount: raised })}</span> · {donors}
+        <span className="text-lg font-semibold">{tIsolated(t, 'donation.progress.raised', { amount: raised })}</span> · {donors}
       </p>
     );
   }
   const percent = Math.min(100, Math.floor((summary.raised / goal) * 100));
-  const text = t('donation.progress.ofGoal', { raised, goal: money(goal) });
+  const text = tIsolated(t, 'donation.progress.ofGoal', { raised, goal: money(goal) });
   return (
     <div className="flex flex-col gap-1">
       <p data-testid="donation-raised" className="text-sm">

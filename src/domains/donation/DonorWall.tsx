@@ -38,7 +38,7 @@ export function DonorWall({ uri, version = 0 }: { uri: string; version?: number 
                   <span className="font-medium">{item.name ?? t('donation.wall.anonymous')}</span>
                   <span className="tabular-nums">{formatDonation(item.amount, item.currency, i18n.language)}</span>
                 </p>
-                {item.message && <p className="mt-1 whitespace-pre-line break-words">{item.message}</p>}
+                {item.message && <p dir="auto" className="mt-1 whitespace-pre-line break-words">{item.message}</p>}
                 <p className="mt-1 text-xs text-muted-foreground">{formatDate(item.createdAt, i18n.language)}</p>
               </li>
             ))}

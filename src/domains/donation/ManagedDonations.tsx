@@ -57,7 +57,7 @@ export function ManagedDonations({ uri }: { uri: string }) {
                     <span className="font-medium">{name}</span>
                     <span className="tabular-nums">{formatDonation(donation.amount, donation.currency, i18n.language)}</span>
                   </p>
-                  {donation.message && <p className="whitespace-pre-line break-words">{donation.message}</p>}
+                  {donation.message && <p dir="auto" className="whitespace-pre-line break-words">{donation.message}</p>}
                   <p className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
                     <span>
                       {formatDate(donation.createdAt, i18n.language)}

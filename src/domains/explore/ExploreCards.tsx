@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import type { CollectionSummary } from '../../../contract/collection.ts';
 import type { CreatorSummary } from '../../../contract/search.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { tIsolated } from '../../ui/tIsolated.tsx';
+import { UserHandle } from '../../ui/UserHandle.tsx';
 
 const cardClass = 'group overflow-hidden rounded-lg border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md';
 const linkClass = 'block h-full focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -34,13 +36,13 @@ export function CollectionCard({ collection }: { collection: CollectionSummary }
           )}
         </div>
         <div className="p-3">
-          <h3 className="line-clamp-2 font-semibold group-hover:underline">{collection.title}</h3>
-          <p className="mt-1 text-sm text-muted-foreground">{t('explore.byCreator', { name: collection.creator.name })}</p>
+          <h3 dir="auto" className="line-clamp-2 font-semibold group-hover:underline">{collection.title}</h3>
+          <p className="mt-1 text-sm text-muted-foreground">{tIsolated(t, 'explore.byCreator', { name: collection.creator.name })}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-            <span>{t('explore.campaignCount', { count: collection.campaignsCount, formatted: formatNumber(collection.campaignsCount, locale) })}</span>
+            <span>{tIsolated(t, 'explore.campaignCount', { count: collection.campaignsCount, formatted: formatNumber(collection.campaignsCount, locale) })}</span>
             <span className="flex items-center gap-1">
               <Users className="size-4" aria-hidden="true" />
-              {t('pages.campaign.supporters', { count: collection.supportersCount, formatted: formatNumber(collection.supportersCount, locale) })}
+              {tIsolated(t, 'pages.campaign.supporters', { count: collection.supportersCount, formatted: formatNumber(collection.supportersCount, locale) })}
             </span>
           </p>
         </div>
@@ -58,11 +60,13 @@ export function CreatorCard({ creator }: { creator: CreatorSummary }) {
       <Link to={`/u/${creator.username}`} data-creator-username={creator.username} className={`${linkClass} flex items-center gap-4 p-4`}>
         <Avatar name={creator.name} url={creator.avatarUrl} className="size-16 shrink-0 text-xl" />
         <div className="min-w-0">
-          <h3 className="truncate font-semibold group-hover:underline">{creator.name}</h3>
-          <p className="truncate text-sm text-muted-foreground">@{creator.username}</p>
+          <h3 dir="auto" className="truncate font-semibold group-hover:underline">{creator.name}</h3>
+          <p className="truncate text-sm text-muted-foreground">
+            <UserHandle username={creator.username} />
+          </p>
           <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-            <span>{t('explore.campaignCount', { count: creator.campaignsCount, formatted: formatNumber(creator.campaignsCount, locale) })}</span>
-            <span>{t('pages.campaign.supporters', { count: creator.supportersCount, formatted: formatNumber(creator.supportersCount, locale) })}</span>
+            <span>{tIsolated(t, 'explore.campaignCount', { count: creator.campaignsCount, formatted: formatNumber(creator.campaignsCount, locale) })}</span>
+            <span>{tIsolated(t, 'pages.campaign.supporters', { count: creator.supportersCount, formatted: formatNumber(creator.supportersCount, locale) })}</span>
           </p>
         </div>
       </Link>

@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 import { inputClass } from '../../ui/TextField.tsx';
 import { CollectionCard, CreatorCard } from './ExploreCards.tsx';
 import { explorePath, exploreRequest, nextExploreState, type ExploreState } from './exploreState.ts';
@@ -77,7 +78,7 @@ function SearchField({ tab, q, onSearch }: { tab: ExploreState['tab']; q: string
           {t('explore.searchLabel')}
         </label>
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search className="pointer-events-none absolute top-1/2 inset-s-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
           <input
             id={id}
             type="search"
@@ -86,7 +87,7 @@ function SearchField({ tab, q, onSearch }: { tab: ExploreState['tab']; q: string
             maxLength={SEARCH_LIMITS.queryMax}
             onChange={(event) => setDraft(event.target.value)}
             placeholder={t(`explore.placeholder.${tab}`)}
-            className={cn(inputClass, 'h-10 pl-9')}
+            className={cn(inputClass, 'h-10 ps-9')}
           />
         </div>
         <Button type="submit">{t('explore.search')}</Button>
@@ -172,7 +173,7 @@ function ExploreResults({ state, onChange, CampaignGrid }: { state: ExploreState
     body = filtered ? (
       <EmptyState
         icon={<SearchX />}
-        title={state.q ? t('explore.noResultsFor', { query: state.q }) : t('explore.noResults')}
+        title={state.q ? tIsolated(t, 'explore.noResultsFor', { query: state.q }) : t('explore.noResults')}
         description={t('explore.noResultsHint')}
         action={
           <Button variant="outline" onClick={() => onChange({ q: '', category: undefined, country: undefined })}>
@@ -197,8 +198,8 @@ function ExploreResults({ state, onChange, CampaignGrid }: { state: ExploreState
       <p className="mb-4 min-h-5 text-sm text-muted-foreground" aria-live="polite" data-testid="explore-summary">
         {total !== null &&
           (state.q
-            ? t('explore.resultsFor', { count: total, formatted: formatNumber(total, i18n.language || 'en'), query: state.q })
-            : t('explore.results', { count: total, formatted: formatNumber(total, i18n.language || 'en') }))}
+            ? tIsolated(t, 'explore.resultsFor', { count: total, formatted: formatNumber(total, i18n.language || 'en'), query: state.q })
+            : tIsolated(t, 'explore.results', { count: total, formatted: formatNumber(total, i18n.language || 'en') }))}
       </p>
       {body}
     </section>

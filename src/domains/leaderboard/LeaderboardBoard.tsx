@@ -6,6 +6,7 @@ import type { LeaderboardCampaignEntry, LeaderboardCreatorEntry } from '../../..
 import { cn } from '../../lib/cn.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { UserHandle } from '../../ui/UserHandle.tsx';
 
 /** The top three get a medal colour; everyone else a plain number. */
 function RankBadge({ rank }: { rank: number }) {
@@ -81,8 +82,10 @@ export function CreatorBoard({ entries }: { entries: LeaderboardCreatorEntry[] }
             </span>
           )}
           <Link to={`/u/${creator.username}`} className={cn(linkClass, 'flex flex-col')}>
-            <span className="truncate font-medium hover:underline">{creator.name}</span>
-            <span className="truncate text-sm text-muted-foreground">@{creator.username}</span>
+            <span dir="auto" className="truncate font-medium hover:underline">{creator.name}</span>
+            <span className="truncate text-sm text-muted-foreground">
+              <UserHandle username={creator.username} />
+            </span>
           </Link>
           <Supporters count={supporters} />
         </li>

@@ -58,7 +58,7 @@ export function NotificationBell({ className }: { className?: string }) {
     >
       <Bell className="size-5" aria-hidden="true" />
       {count > 0 && (
-        <span aria-hidden="true" data-testid="notification-badge" className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] leading-4 font-semibold text-destructive-foreground">
+        <span aria-hidden="true" data-testid="notification-badge" className="absolute inset-e-1 top-1 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] leading-4 font-semibold text-destructive-foreground">
           {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
         </span>
       )}

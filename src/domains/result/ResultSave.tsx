@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import type { SupportResultData } from '../support/public.ts';
 import { chooseSaveMethod } from './saveMethod.ts';
 import { useObjectUrl } from '../../lib/useObjectUrl.ts';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -49,7 +50,7 @@ export function ResultSave({ result }: { result: SupportResultData }) {
     <div className="flex flex-col gap-4">
       <figure className={cn('mx-auto w-full', method === 'long-press' ? 'max-w-none' : 'max-w-lg')}>
         {url && <img src={url} alt={t('result.previewAlt')} width={result.width} height={result.height} className="h-auto w-full rounded-lg border" />}
-        <figcaption className="mt-2 text-center text-sm text-muted-foreground">{t('result.size', { width: result.width, height: result.height })}</figcaption>
+        <figcaption className="mt-2 text-center text-sm text-muted-foreground">{tIsolated(t, 'result.size', { width: result.width, height: result.height })}</figcaption>
       </figure>
       {method === 'download' && url && (
         <div className="flex flex-wrap items-center gap-3">

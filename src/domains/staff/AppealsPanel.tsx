@@ -45,7 +45,7 @@ function AppealCard({ appeal, onDone }: { appeal: StaffAppeal; onDone: () => voi
       <p className="text-xs text-muted-foreground">
         {t('staff.appeals.sent')} <StaffTime iso={appeal.createdAt} />
       </p>
-      <blockquote className="border-s-4 ps-3 whitespace-pre-wrap">{appeal.message}</blockquote>
+      <blockquote dir="auto" className="border-s-4 ps-3 whitespace-pre-wrap">{appeal.message}</blockquote>
       {appeal.fileUrl ? (
         <a href={appeal.fileUrl} target="_blank" rel="noreferrer" className="text-sm underline">
           {t('staff.appeals.file')}

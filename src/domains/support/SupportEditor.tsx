@@ -5,6 +5,7 @@ import type { Campaign } from '../../../contract/campaign.ts';
 import { resultWatermarked } from '../../../contract/plan.ts';
 import { fillChoiceApplies } from '../../../core/holeFill.ts';
 import { Button } from '../../ui/Button.tsx';
+import { DirectionalIcon } from '../../ui/DirectionalIcon.tsx';
 import { PhotoAdjuster } from './PhotoAdjuster.tsx';
 import { useAccountStore } from '../account/public.ts';
 import { BLUR_RADIUS } from './backgroundChoices.ts';
@@ -111,7 +112,7 @@ export function SupportEditor({ campaign }: { campaign: Campaign }) {
       <div className="flex justify-end">
         <Button size="lg" onClick={() => renderResult(placed, format)} disabled={!placed || working}>
           {t('support.next')}
-          <ArrowRight aria-hidden="true" />
+          <DirectionalIcon icon={ArrowRight} />
         </Button>
       </div>
     </div>

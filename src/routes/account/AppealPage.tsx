@@ -58,7 +58,7 @@ function AppealBody() {
       <output className="block rounded-md border bg-muted/40 px-3 py-2 text-sm">
         {t(`profile.appeal.status.${appeal.isSuspended ? appeal.appealStatus : 'ACTIVE'}`, { defaultValue: appeal.appealStatus })}
       </output>
-      {appeal.appeal && <blockquote className="border-l-4 pl-3 text-sm whitespace-pre-wrap text-muted-foreground">{appeal.appeal.message}</blockquote>}
+      {appeal.appeal && <blockquote dir="auto" className="border-s-4 ps-3 text-sm whitespace-pre-wrap text-muted-foreground">{appeal.appeal.message}</blockquote>}
       {canAppeal && <AppealForm onSubmitted={setSubmitted} />}
       <Button variant="outline" onClick={logout}>
         {t('profile.menu.signOut')}

@@ -7,6 +7,7 @@ import { OwnCampaigns } from '../../domains/create/OwnCampaigns.tsx';
 import { OwnCollections } from '../../domains/collection/public.ts';
 import { isLoggedIn, useAccountStore } from '../../domains/account/accountStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
+import { UserHandle } from '../../ui/UserHandle.tsx';
 
 /** The signed-in account's own profile. */
 export default function ProfilePage() {
@@ -33,13 +34,17 @@ export default function ProfilePage() {
           <h1 className="truncate text-2xl font-bold tracking-tight" data-testid="profile-name">
             {account.name}
           </h1>
-          {account.username && <p className="text-muted-foreground">@{account.username}</p>}
+          {account.username && (
+            <p className="text-muted-foreground">
+              <UserHandle username={account.username} />
+            </p>
+          )}
         </div>
         <Button variant="outline" asChild>
           <Link to="/profile/profile-settings">{t('profile.menu.settings')}</Link>
         </Button>
       </div>
-      {account.bio && <p className="mt-6 px-4 whitespace-pre-wrap">{account.bio}</p>}
+      {account.bio && <p dir="auto" className="mt-6 px-4 whitespace-pre-wrap">{account.bio}</p>}
       {/^https?:\/\//i.test(account.websiteLink) && (
         <p className="mt-3 px-4 text-sm">
           <span className="text-muted-foreground">{t('profile.website')}: </span>

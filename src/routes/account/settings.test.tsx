@@ -12,6 +12,7 @@ import { accountDefaults, TOKEN_STORAGE_KEY, useAccountStore } from '../../domai
 import { ayuClaims, fakeAccountServer, idToken, json } from '../../testing/fakeAccountServer.ts';
 import { AccountTab } from '../../domains/account/settings/AccountTab.tsx';
 import { SecurityTab } from '../../domains/account/settings/SecurityTab.tsx';
+import { fullText } from '../../testing/fullText.ts';
 
 function show(element: React.ReactNode, path = '/') {
   const router = createMemoryRouter(
@@ -54,7 +55,7 @@ describe('delete account', () => {
     const server = fakeAccountServer(() => json({ data: { idToken: idToken({ ...ayuClaims, associatedAccount: [] }) } }));
     show(<SecurityTab />);
     expect((screen.getByRole('button', { name: 'Link Facebook' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Ayu G (ayu@gmail.example)')).toBeTruthy();
+    expect(screen.getByText(fullText('Ayu G (ayu@gmail.example)'))).toBeTruthy();
     await clickButton('Unlink Google');
     await vi.waitFor(() => expect(useAccountStore.getState().associatedAccount.google).toBeNull());
     expect(server.to('/account/auth/revoke')[0]?.json).toEqual({ provider: 'google', isMobile: false });
@@ -135,9 +136,9 @@ describe('cancel a pending email change from settings', () => {
     useAccountStore.setState({ emailUpdate: pending, verifyPayload: { otp: '', email: pending.email, request: 'VERIFY_EMAIL_UPDATE' } });
     const server = fakeAccountServer(() => json(emailUpdateCancelResponse.parse({ data: { cancelled: true, email: pending.email } })));
     show(<AccountTab />);
-    expect(screen.getByText(`Waiting for verification of ${pending.email}.`)).toBeTruthy();
+    expect(screen.getByText(fullText(`Waiting for verification of ${pending.email}.`))).toBeTruthy();
     await clickButton('Cancel email change');
-    await screen.findByText('The email change was cancelled. ayu@example.com stays your address.');
+    await screen.findByText(fullText('The email change was cancelled. ayu@example.com stays your address.'));
     const [call] = server.to('/account/email-update');
     expect(call?.method).toBe('DELETE');
     expect(call?.headers.get('authorization')).toBe('Bearer token');

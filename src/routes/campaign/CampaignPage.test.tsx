@@ -7,6 +7,7 @@ import { missingKeys } from '../../testing/i18n.ts';
 import { fakeAccountServer, json, type Call } from '../../testing/fakeAccountServer.ts';
 import { useAccountStore } from '../../domains/account/accountStore.ts';
 import CampaignPage from './CampaignPage.tsx';
+import { fullText } from '../../testing/fullText.ts';
 
 const secret = { ...demoCampaign, uri: 'secret-club', title: 'Secret Club', visibility: 'private' as const };
 const envelope = (code: string, status: number) => json({ message: code, code }, status);
@@ -79,7 +80,7 @@ describe('a public campaign', () => {
     const server = fakeAccountServer((call) => (call.method === 'GET' ? json({ data: demoCampaign }) : envelope('INTERNAL', 500)));
     renderAt('/demo-campaign');
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo Campaign' })).toBeTruthy();
-    expect(screen.getByText('1,234 supporters')).toBeTruthy();
+    expect(screen.getByText(fullText('1,234 supporters'))).toBeTruthy();
     expect(screen.getByRole('link', { name: 'by Ayu' }).getAttribute('href')).toBe('/u/ayu');
     expect(screen.getByRole('link', { name: 'Choose photo' }).getAttribute('href')).toBe('/demo-campaign/support');
     const whatsapp = screen.getByRole('link', { name: 'Share on WhatsApp (opens in a new tab)' });

@@ -43,7 +43,7 @@ function CampaignView({ campaign }: { campaign: Campaign }) {
       <CampaignFrames campaign={campaign} />
       <div className="flex flex-col gap-4">
         <CampaignHeading campaign={campaign} />
-        {campaign.description && <p className="leading-relaxed whitespace-pre-line">{campaign.description}</p>}
+        {campaign.description && <p dir="auto" className="leading-relaxed whitespace-pre-line">{campaign.description}</p>}
         <div className="flex flex-wrap gap-3">
           <UseCampaignLink uri={campaign.uri} label="choosePhoto" onIntent={warmSupportPageNow} />
           <ManageCampaignLink campaign={campaign} />

@@ -2,6 +2,7 @@ import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
+import { DirectionalIcon } from '../../ui/DirectionalIcon.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { SupportEditor } from '../../domains/support/SupportEditor.tsx';
@@ -56,7 +57,7 @@ export default function CampaignSupportPage() {
   return (
     <PageContainer route="campaign-support" className="max-w-3xl py-6 sm:py-10">
       <Link to={`/${campaign.uri}`} className="mb-4 inline-flex items-center gap-1 rounded-md text-sm text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-        <ArrowLeft className="size-4" aria-hidden="true" />
+        <DirectionalIcon icon={ArrowLeft} className="size-4" />
         {t('support.back', { title: campaign.title })}
       </Link>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('support.title', { title: campaign.title })}</h1>

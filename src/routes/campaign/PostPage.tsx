@@ -47,7 +47,7 @@ function PostView({ post }: { post: Post }) {
             </time>
           )}
         </div>
-        {post.caption && <p className="leading-relaxed whitespace-pre-line">{post.caption}</p>}
+        {post.caption && <p dir="auto" className="leading-relaxed whitespace-pre-line">{post.caption}</p>}
         <CampaignCardLink campaign={post.campaign} />
         <ShareButtons url={siteUrl(`/p/${post.uri}`)} text={t('share.postText', { title: post.campaign.title })} campaignUri={post.campaign.uri} />
         <div className="flex flex-wrap gap-2">

@@ -5,6 +5,7 @@ import { demoCampaign } from '../../testing/apiMock.ts';
 import { accountTestLifecycle } from '../../testing/accountTestLifecycle.ts';
 import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import TwibboPage from './TwibboPage.tsx';
+import { fullText } from '../../testing/fullText.ts';
 
 accountTestLifecycle();
 
@@ -16,7 +17,7 @@ describe('the twibbo view', () => {
     await screen.findByRole('heading', { level: 1, name: 'Demo Campaign' });
     const card = screen.getByRole('article');
     expect(within(card).getByRole('img', { name: 'Frame of the campaign “Demo Campaign”' })).toBeTruthy();
-    expect(within(card).getByText('1,234 supporters')).toBeTruthy();
+    expect(within(card).getByText(fullText('1,234 supporters'))).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Use this twibbon' }).getAttribute('href')).toBe('/demo-campaign/support');
     const telegram = within(card).getByRole('link', { name: 'Share on Telegram (opens in a new tab)' });
     expect(new URL(telegram.getAttribute('href') ?? '').searchParams.get('url')).toBe(`${window.location.origin}/demo-campaign`);

@@ -8,6 +8,7 @@ import { useAsync } from '../../api/useAsync.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import NotFoundPage from '../../ui/NotFoundPage.tsx';
+import { tIsolated } from '../../ui/tIsolated.tsx';
 import { CampaignGrid } from '../../domains/campaign/CampaignCard.tsx';
 import { PageStatus } from '../../domains/campaign/PageStatus.tsx';
 import { PersonLink } from '../../domains/campaign/PersonLink.tsx';
@@ -29,7 +30,7 @@ function CollectionView({ collection }: { collection: Collection }) {
   const { t } = useTranslation();
   return (
     <div data-route="collection" className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-10">
-      <CollectionHeader collection={collection} creator={<PersonLink person={collection.creator} label={t('collection.page.by', { name: collection.creator.name })} />} />
+      <CollectionHeader collection={collection} creator={<PersonLink person={collection.creator} label={tIsolated(t, 'collection.page.by', { name: collection.creator.name })} />} />
       <div className="flex flex-wrap items-center gap-3">
         <ShareButtons url={siteUrl(`/c/${collection.uri}`)} text={t('collection.page.shareText', { title: collection.title })} />
         {collection.isOwner && (

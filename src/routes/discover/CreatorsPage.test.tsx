@@ -7,6 +7,7 @@ import { demoSummary } from '../../testing/apiMock.ts';
 import { fakeAccountServer, json } from '../../testing/fakeAccountServer.ts';
 import { missingKeys } from '../../testing/i18n.ts';
 import CreatorsPage from './CreatorsPage.tsx';
+import { fullText } from '../../testing/fullText.ts';
 
 accountTestLifecycle();
 
@@ -44,7 +45,7 @@ describe('the for-creators page', () => {
     const examples = screen.getByRole('region', { name: 'Campaigns that took off' });
     const first = await within(examples).findByRole('link', { name: /HUT RI ke-81/ }, { timeout: 10_000 });
     expect(first.getAttribute('href')).toBe('/hut-ri-81');
-    expect(within(first).getByText('12,345 supporters')).toBeTruthy();
+    expect(within(first).getByText(fullText('12,345 supporters'))).toBeTruthy();
     expect(within(examples).getAllByRole('listitem')).toHaveLength(4);
     expect(within(examples).queryByText('The fifth')).toBeNull();
     const call = server.to('/explore/campaign').at(-1);

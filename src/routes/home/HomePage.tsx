@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
+import { DirectionalIcon } from '../../ui/DirectionalIcon.tsx';
 import { CampaignList } from '../../domains/campaign/CampaignList.tsx';
 import { LazyCreateCampaignDialog } from '../../domains/create/LazyCreateCampaignDialog.tsx';
 
@@ -35,7 +36,7 @@ export default function HomePage() {
               <Link to="/explore/campaign">{t('pages.actions.explore')}</Link>
             </Button>
           </div>
-          <ul className="mx-auto mt-12 grid max-w-4xl gap-4 text-left sm:grid-cols-3">
+          <ul className="mx-auto mt-12 grid max-w-4xl gap-4 text-start sm:grid-cols-3">
             {PROMISES.map(({ key, icon: Icon }) => (
               <li key={key} className="rounded-lg border bg-card p-4">
                 <Icon className="size-6 text-primary" aria-hidden="true" />
@@ -76,7 +77,7 @@ export default function HomePage() {
           </h2>
           <Link to="/explore/campaign" className="flex items-center gap-1 text-sm font-medium underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
             {t('pages.home.seeAll')}
-            <ArrowRight className="size-4" aria-hidden="true" />
+            <DirectionalIcon icon={ArrowRight} className="size-4" />
           </Link>
         </div>
         <CampaignList page={1} limit={8} />

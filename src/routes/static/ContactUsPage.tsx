@@ -73,7 +73,7 @@ export default function ContactUsPage() {
           <label htmlFor={`${id}-email`} className="mb-1 block text-sm font-medium">
             {t('pages.contact-us.email')}
           </label>
-          <input type="email" autoComplete="email" {...field('email')} />
+          <input type="email" dir="ltr" autoComplete="email" {...field('email')} />
           {error('email')}
         </div>
         <div>

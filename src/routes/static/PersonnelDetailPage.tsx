@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DirectionalIcon } from '../../ui/DirectionalIcon.tsx';
 import { PageContainer } from '../../ui/PageContainer.tsx';
 import NotFoundPage from '../../ui/NotFoundPage.tsx';
 import { PERSONNEL } from './personnel.ts';
@@ -15,7 +16,7 @@ export default function PersonnelDetailPage() {
   return (
     <PageContainer route="personnel-detail" className="max-w-3xl">
       <Link to="/about/personnel" className="mb-6 inline-flex items-center gap-1 text-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-        <ArrowLeft className="size-4" aria-hidden="true" />
+        <DirectionalIcon icon={ArrowLeft} className="size-4" />
         {t('pages.personnel.back')}
       </Link>
       <div className="flex items-center gap-4">
@@ -33,7 +34,7 @@ export default function PersonnelDetailPage() {
           <h2 id="focus" className="mb-2 text-xl font-semibold">
             {t('pages.personnel.focus')}
           </h2>
-          <ul className="list-disc space-y-1 pl-6">
+          <ul className="list-disc space-y-1 ps-6">
             {focus.map((item: unknown, index) => (
               <li key={index}>{String(item)}</li>
             ))}

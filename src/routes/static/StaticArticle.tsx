@@ -40,7 +40,7 @@ export function StaticArticle({ route, children }: { route: string; children?: R
               </p>
             ))}
             {section.list && (
-              <ul className="list-disc space-y-1.5 pl-6 leading-relaxed">
+              <ul className="list-disc space-y-1.5 ps-6 leading-relaxed">
                 {section.list.map((item, i) => (
                   <li key={i}>{item}</li>
                 ))}

@@ -12,6 +12,7 @@ import { ImageUploadField } from '../ImageUploadField.tsx';
 import { FormError, TextField } from '../../../ui/TextField.tsx';
 import { useAccountForm } from '../useAccountForm.ts';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
+import { tIsolated } from '../../../ui/tIsolated.tsx';
 
 const profileSchema = z.object({
   name: z.string().trim().min(1, 'Name may not be empty').max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
@@ -68,7 +69,7 @@ export function AccountTab() {
           {t('profile.settings.profile')}
         </h2>
         <TextField label={t('auth.name')} name="name" autoComplete="name" maxLength={NAME_MAX} value={profile.values.name} onValueChange={profile.setValue('name')} error={profile.errors.name} />
-        <TextField label={t('profile.settings.username')} name="username" autoComplete="username" value={profile.values.username} onValueChange={profile.setValue('username')} error={profile.errors.username} hint={t('profile.settings.usernameHint')} />
+        <TextField label={t('profile.settings.username')} name="username" autoComplete="username" dir="ltr" value={profile.values.username} onValueChange={profile.setValue('username')} error={profile.errors.username} hint={t('profile.settings.usernameHint')} />
         <TextField multiline label={t('profile.settings.bio')} name="bio" maxLength={BIO_MAX} value={profile.values.bio} onValueChange={profile.setValue('bio')} error={profile.errors.bio} />
         <TextField label={t('profile.settings.website')} name="websiteLink" type="url" inputMode="url" autoComplete="url" maxLength={WEBSITE_LINK_MAX} value={profile.values.websiteLink} onValueChange={profile.setValue('websiteLink')} error={profile.errors.websiteLink} hint={t('profile.settings.websiteHint')} />
         <FormError message={profile.formError} />
@@ -118,11 +119,11 @@ function EmailSection() {
       <h2 id="settings-email" className="text-lg font-semibold">
         {t('profile.settings.email')}
       </h2>
-      <p className="text-sm">{t('profile.settings.emailCurrent', { email: current })}</p>
+      <p className="text-sm">{tIsolated(t, 'profile.settings.emailCurrent', { email: current })}</p>
       {pendingEmail ? (
         <div className="space-y-3 rounded-md border bg-muted/40 p-4 text-sm">
-          <output className="block">{t('profile.settings.emailPending', { email: pendingEmail })}</output>
-          <p className="text-muted-foreground">{t('profile.settings.emailCancelHint', { email: current })}</p>
+          <output className="block">{tIsolated(t, 'profile.settings.emailPending', { email: pendingEmail })}</output>
+          <p className="text-muted-foreground">{tIsolated(t, 'profile.settings.emailCancelHint', { email: current })}</p>
           <FormError message={cancelError} />
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm">
@@ -137,7 +138,7 @@ function EmailSection() {
         </div>
       ) : (
         <form noValidate onSubmit={form.onSubmit} className="space-y-4" aria-labelledby="settings-email">
-          {cancelled && <output className="block text-sm text-muted-foreground">{t('profile.settings.emailCancelled', { email: cancelled })}</output>}
+          {cancelled && <output className="block text-sm text-muted-foreground">{tIsolated(t, 'profile.settings.emailCancelled', { email: cancelled })}</output>}
           <TextField label={t('profile.settings.emailNew')} name="email" type="email" autoComplete="email" value={form.values.email} onValueChange={form.setValue('email')} error={form.errors.email} hint={t('profile.settings.emailHint')} />
           <FormError message={form.formError} />
           <SubmitButton pending={form.pending} variant="outline">{t('profile.settings.emailChange')}</SubmitButton>

@@ -10,6 +10,7 @@ import { errorMessage } from '../formErrors.ts';
 import { SOCIAL_PROVIDERS } from '../SocialButtons.tsx';
 import { providerToken, socialClientIds } from '../socialConfig.ts';
 import { FormError, TextField } from '../../../ui/TextField.tsx';
+import { tIsolated } from '../../../ui/tIsolated.tsx';
 
 /** Runs one action at a time and keeps its outcome for the section that started it. */
 function useAction() {
@@ -42,11 +43,11 @@ export function SecurityTab() {
         <h2 id="security-password" className="text-lg font-semibold">
           {t('profile.security.password')}
         </h2>
-        <p className="text-sm text-muted-foreground">{t(isPassword ? 'profile.security.passwordLead' : 'profile.security.passwordLeadSocial', { email })}</p>
+        <p className="text-sm text-muted-foreground">{tIsolated(t, isPassword ? 'profile.security.passwordLead' : 'profile.security.passwordLeadSocial', { email })}</p>
         <Button variant="outline" disabled={pending !== null} onClick={() => run('password', () => requestPasswordReset(email))}>
           {t('profile.security.sendReset')}
         </Button>
-        {doneFor('password') && <output className="block text-sm">{t('auth.forgot.sent', { email })}</output>}
+        {doneFor('password') && <output className="block text-sm">{tIsolated(t, 'auth.forgot.sent', { email })}</output>}
         <FormError message={errorFor('password')} />
       </section>
 
@@ -61,7 +62,7 @@ export function SecurityTab() {
               <li key={provider} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2">
                 <span className="text-sm">
                   <span className="font-medium">{t(`profile.security.provider.${provider}`)}</span>{' '}
-                  <span className="text-muted-foreground">{entry ? t('profile.security.linkedAs', { name: entry.name, email: entry.email }) : t('profile.security.notLinked')}</span>
+                  <span className="text-muted-foreground">{entry ? tIsolated(t, 'profile.security.linkedAs', { name: entry.name, email: entry.email }) : t('profile.security.notLinked')}</span>
                 </span>
                 {entry ? (
                   <Button size="sm" variant="outline" disabled={pending !== null || (!isPassword && SOCIAL_PROVIDERS.filter((p) => linked[p]).length < 2)} onClick={() => run(provider, () => unlinkProvider(provider))} aria-label={t('profile.security.unlinkLabel', { provider: t(`profile.security.provider.${provider}`) })}>

@@ -48,7 +48,8 @@ export function Switch({ label, checked, onChange, hint }: { label: string; chec
         onClick={() => onChange(!checked)}
         className={cn('relative h-6 w-11 shrink-0 cursor-pointer rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring', checked ? 'bg-primary' : 'bg-muted-foreground/30')}
       >
-        <span aria-hidden="true" className={cn('absolute top-0.5 left-0.5 size-5 rounded-full bg-background shadow transition-transform', checked && 'translate-x-5')} />
+        {/* The thumb slides toward the end of the line: rightward, or leftward in a right-to-left page. */}
+        <span aria-hidden="true" className={cn('absolute inset-s-0.5 top-0.5 size-5 rounded-full bg-background shadow transition-transform', checked && 'translate-x-5 rtl:-translate-x-5')} />
       </button>
     </div>
   );
