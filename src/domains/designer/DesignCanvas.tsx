@@ -225,6 +225,9 @@ export function DesignCanvas({ underlays = NO_UNDERLAYS, onContextMenu, classNam
       aria-label={t('design.canvas.label')}
       aria-describedby={helpId}
       data-testid="design-canvas"
+      // The design is a picture, not text: in a right-to-left page it stays unmirrored, and the canvas's text
+      // (whose direction the 2D context inherits from its element) draws as the worker's export does.
+      dir="ltr"
       style={{ position: 'relative', overflow: 'hidden' }}
       className={cn(
         'h-full w-full touch-none overflow-hidden bg-muted select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',

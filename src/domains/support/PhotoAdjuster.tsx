@@ -188,6 +188,8 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
           aria-describedby={`${id}-help`}
           onKeyDown={onKeyDown}
           data-testid="photo-adjuster"
+          // The photo under its frame is a picture, not text: it stays unmirrored in a right-to-left page.
+          dir="ltr"
           className="mx-auto cursor-grab touch-none overflow-hidden rounded-lg border bg-muted select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing"
           style={{ width: stage.width, height: stage.height }}
         >
