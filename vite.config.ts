@@ -84,6 +84,8 @@ export default defineConfig({
           exclude: ['**/*.browser.test.ts', 'node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // TEST_STORAGE=s3: the server suite on the S3 driver, against one s3rver (server/testing/s3GlobalSetup.ts).
+          globalSetup: ['server/testing/s3GlobalSetup.ts'],
         },
       },
       {

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignListResponse, campaignResponse } from '../contract/campaign.ts';
 import { CAMPAIGN_LIMITS } from '../contract/campaignWrite.ts';
 import { campaignFrames, campaigns } from '../server/infra/db/schema.ts';
-import { LocalFileStorage } from '../server/infra/storage/localStorage.ts';
-import { UrlSigner } from '../server/infra/storage/urlSigning.ts';
-import { createTestApp, drivers, signedInject, TEST_SECRET, type TestApp } from '../server/testing/testApp.ts';
+import type { FileStorage } from '../server/infra/storage/storage.ts';
+import { createTestApp, drivers, signedInject, type TestApp } from '../server/testing/testApp.ts';
 import { seedIfEmpty, transparentBoundingBox } from './seed.ts';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
@@ -20,10 +19,11 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 
 describe.each(drivers)('demo seed (%s)', (driver) => {
   let t: TestApp;
-  let storage: LocalFileStorage;
+  let storage: FileStorage;
   beforeAll(async () => {
     t = await createTestApp(driver);
-    storage = new LocalFileStorage({ root: join(t.dataDir, 'files'), signer: new UrlSigner(new TextEncoder().encode(TEST_SECRET)), maxObjectBytes: t.config.maxUploadBytes, publicUrl: '' });
+    // The app's own storage (local, or the run's s3rver with TEST_STORAGE=s3), as `npm run seed` opens it.
+    storage = t.storage;
     expect(await seedIfEmpty(t.database, storage)).toBe(true);
   });
   afterAll(() => t.close());

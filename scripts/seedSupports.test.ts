@@ -1,11 +1,8 @@
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaderboardResponse } from '../contract/leaderboard.ts';
 import { campaignSupports, campaigns } from '../server/infra/db/schema.ts';
-import { LocalFileStorage } from '../server/infra/storage/localStorage.ts';
-import { UrlSigner } from '../server/infra/storage/urlSigning.ts';
-import { createTestApp, drivers, signedInject, TEST_SECRET, type TestApp } from '../server/testing/testApp.ts';
+import { createTestApp, drivers, signedInject, type TestApp } from '../server/testing/testApp.ts';
 import { seedIfEmpty } from './seed.ts';
 import { seedDemoSupports } from './seedSupports.ts';
 
@@ -13,8 +10,7 @@ describe.each(drivers)('demo supports (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver);
-    const storage = new LocalFileStorage({ root: join(t.dataDir, 'files'), signer: new UrlSigner(new TextEncoder().encode(TEST_SECRET)), maxObjectBytes: t.config.maxUploadBytes, publicUrl: '' });
-    expect(await seedIfEmpty(t.database, storage)).toBe(true);
+    expect(await seedIfEmpty(t.database, t.storage)).toBe(true);
   });
   afterAll(() => t.close());
 

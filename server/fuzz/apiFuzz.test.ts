@@ -173,7 +173,7 @@ describe.each(drivers)('API fuzz (%s)', (driver) => {
     }
   }
 
-  const snapshot = async (): Promise<StateSnapshot & { mails: number }> => ({ ...(await stateSnapshot(t.database.db, tables, t.dataDir)), mails: t.smtp.mails.length });
+  const snapshot = async (): Promise<StateSnapshot & { mails: number }> => ({ ...(await stateSnapshot(t.database.db, tables, t.dataDir, t.storage)), mails: t.smtp.mails.length });
 
   /** After a success, work the route left running (mail, cleanup after the answer) must land before the next "before". */
   async function settled(): Promise<StateSnapshot & { mails: number }> {
@@ -272,20 +272,24 @@ describe.each(drivers)('API fuzz (%s)', (driver) => {
 });
 
 describe('the fuzz state snapshot', () => {
-  it('sees a changed row, a new row and a new file, so a refusal that writes cannot pass', async () => {
+  it('sees a changed row, a new row, a new file and a new stored object, so a refusal that writes cannot pass', async () => {
     const t = await createTestApp('pglite');
     try {
       const tables = await tableNames(t.database.db);
-      const before = await stateSnapshot(t.database.db, tables, t.dataDir);
+      const before = await stateSnapshot(t.database.db, tables, t.dataDir, t.storage);
       const creator = await insertCreator(t.database.db, 'snapshotted');
-      const afterInsert = await stateSnapshot(t.database.db, tables, t.dataDir);
+      const afterInsert = await stateSnapshot(t.database.db, tables, t.dataDir, t.storage);
       expect(afterInsert.tables.accounts).not.toBe(before.tables.accounts);
       await t.database.db.update(accounts).set({ name: 'changed' }).where(eq(accounts.id, creator.id));
-      const afterUpdate = await stateSnapshot(t.database.db, tables, t.dataDir);
+      const afterUpdate = await stateSnapshot(t.database.db, tables, t.dataDir, t.storage);
       expect(afterUpdate.tables.accounts).not.toBe(afterInsert.tables.accounts);
       expect(afterUpdate.tables.accounts!.split(':')[0]).toBe('1');
       await writeFile(join(t.dataDir, 'stray.bin'), 'x');
-      expect((await stateSnapshot(t.database.db, tables, t.dataDir)).files).not.toEqual(afterUpdate.files);
+      const afterFile = await stateSnapshot(t.database.db, tables, t.dataDir, t.storage);
+      expect(afterFile.files).not.toEqual(afterUpdate.files);
+      // A stored object too, wherever the storage keeps it (with TEST_STORAGE=s3, in the bucket).
+      await t.storage.put('stray/object.json', new TextEncoder().encode('{}'), { contentType: 'application/json' });
+      expect((await stateSnapshot(t.database.db, tables, t.dataDir, t.storage)).objects).not.toEqual(afterFile.objects);
     } finally {
       await t.close();
     }

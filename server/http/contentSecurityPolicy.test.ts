@@ -21,6 +21,12 @@ function thirdPartySources(csp: Map<string, string[]>): string[] {
   return [...csp.values()].flat().filter((source) => !/^'.*'$/.test(source) && source !== 'data:' && source !== 'blob:');
 }
 
+/**
+ * Local files, whichever storage driver the run uses (TEST_STORAGE=s3): an S3 bucket's origin is in connect-src and
+ * img-src, and these tests pin down the providers' sources exactly; the bucket's own test below sets S3 itself.
+ */
+const localFiles: Partial<AppConfig> = { storage: { driver: 'local' } };
+
 describe.each(drivers)('content security policy (%s)', (driver) => {
   let t: TestApp | undefined;
   afterEach(async () => {
@@ -29,7 +35,7 @@ describe.each(drivers)('content security policy (%s)', (driver) => {
   });
 
   async function headersFor(overrides: { googleClientId?: string; facebookAppId?: string }) {
-    t = await createTestApp(driver, overrides);
+    t = await createTestApp(driver, { ...localFiles, ...overrides });
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     return { csp: parseCsp(response.headers['content-security-policy']), coop: response.headers['cross-origin-opener-policy'] };
   }
@@ -102,7 +108,7 @@ describe.each(drivers)('content security policy with payment providers (%s)', (d
   }
 
   it('allows DurianPay on the checkout page only, when it is configured', async () => {
-    t = await createTestApp(driver, { payments: { ...basePayments(), durianpay } });
+    t = await createTestApp(driver, { ...localFiles, payments: { ...basePayments(), durianpay } });
     const checkout = await cspOf('/checkout?plan=supporter&period=monthly');
     expect(checkout.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://js.durianpay.id']);
     expect(checkout.get('frame-src')).toEqual(["'self'", 'https://*.durianpay.id']);
@@ -117,7 +123,7 @@ describe.each(drivers)('content security policy with payment providers (%s)', (d
   });
 
   it('names no third-party host on the checkout page when DurianPay is not configured', async () => {
-    t = await createTestApp(driver, { payments: { ...basePayments(), durianpay: undefined, stripe } });
+    t = await createTestApp(driver, { ...localFiles, payments: { ...basePayments(), durianpay: undefined, stripe } });
     expect(thirdPartySources(await cspOf('/checkout?plan=creator&period=yearly'))).toEqual([]);
   });
 

@@ -7,12 +7,9 @@ import { decidePendingAppeal } from '../domain/staffAppeals.ts';
 import { suspendForTest } from '../testing/fixtures.ts';
 import { solveCaptcha } from '../testing/accountApp.ts';
 import { asAccount, claimsOf, createSocialTestApp, lastMail, passwordAccount } from '../testing/socialApp.ts';
+import { fetchFile, putUpload, uploadAccepted } from '../testing/storageRequests.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 
-const local = (url: string) => {
-  const parsed = new URL(url, 'http://local');
-  return parsed.pathname + parsed.search;
-};
 const message = 'My account was suspended by mistake; the campaign was for a school event.';
 
 describe.each(drivers)('suspension appeal (%s)', (driver) => {
@@ -32,7 +29,7 @@ describe.each(drivers)('suspension appeal (%s)', (driver) => {
   async function evidence(token: string, bytes: Buffer, contentType = 'image/jpeg') {
     const grant = await asAccount(t, token, { method: 'POST', url: '/api/v2/account/presigned/appeal', body: { contentType } });
     expect(grant.statusCode, grant.body).toBe(200);
-    const put = await t.app.inject({ method: 'PUT', url: local(grant.json().data.url), headers: { 'content-type': contentType }, payload: bytes });
+    const put = await putUpload(t, grant.json().data, bytes);
     return { key: grant.json().data.key as string, put };
   }
 
@@ -65,13 +62,17 @@ describe.each(drivers)('suspension appeal (%s)', (driver) => {
       expect([error.message, ...Object.values(error.fields ?? {})].join(' | ')).toMatch(text);
     }
     const textFile = await evidence(budi, Buffer.from('plain text pretending to be a jpeg'));
-    expect(textFile.put.statusCode).toBe(415);
+    // The local upload route refuses it at once; a bucket stores any bytes of the signed type (200), and the appeal
+    // refuses them when it reads them.
+    const local = t.storage.driver === 'local';
+    expect(textFile.put.statusCode).toBe(local ? 415 : 200);
+    if (!local) expect((await submit(budi, { message, file: textFile.key }, await solveCaptcha(t.app))).statusCode).toBe(415);
     expect(await appealRows(row.id)).toHaveLength(0);
     expect((await account('budi@example.test')).appealStatus).toBe('NOT_YET');
 
     const photo = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#336699' } }).jpeg().toBuffer();
     const { key, put } = await evidence(budi, photo);
-    expect(put.statusCode).toBe(201);
+    expect(put.statusCode).toBe(uploadAccepted(t));
     const response = await submit(budi, { message, file: key }, await solveCaptcha(t.app));
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
@@ -81,9 +82,9 @@ describe.each(drivers)('suspension appeal (%s)', (driver) => {
     expect(stored!.fileKey).toMatch(/^appeals\/.+\.webp$/);
     // Evidence is private and re-encoded within 2048 px.
     expect((await t.app.inject({ method: 'GET', url: `/files/${stored!.fileKey}` })).statusCode).toBe(403);
-    const served = await t.app.inject({ method: 'GET', url: local(data.appeal.fileUrl) });
+    const served = await fetchFile(t, data.appeal.fileUrl);
     expect(served.statusCode).toBe(200);
-    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 2048, height: 683 });
+    expect(await sharp(served.body).metadata()).toMatchObject({ format: 'webp', width: 2048, height: 683 });
     // The confirmation is sent after the answer.
     await vi.waitFor(async () => expect(await lastMail(t, 'APPEAL_RECEIVED')).toMatch(/To: budi@example\.test/), { timeout: 5000, interval: 50 });
 

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +10,12 @@ import { issueIdToken } from '../domain/accounts.ts';
 import { ACCESS_CODE_CHECKS_MAX, CampaignService } from '../domain/campaigns.ts';
 import { hashPassword } from '../infra/passwords.ts';
 import { createTokenService, type TokenService } from '../infra/tokens.ts';
-import { LocalFileStorage } from '../infra/storage/localStorage.ts';
-import { UrlSigner } from '../infra/storage/urlSigning.ts';
+import type { FileStorage } from '../infra/storage/storage.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { framePng } from '../testing/framePng.ts';
-import { createTestApp, drivers, signedInject, TEST_SECRET, type SignedRequest, type TestApp } from '../testing/testApp.ts';
+import { putUpload, uploadAccepted } from '../testing/storageRequests.ts';
+import { storedKeys as keysIn } from '../testing/storedObjects.ts';
+import { createTestApp, drivers, signedInject, type SignedRequest, type TestApp } from '../testing/testApp.ts';
 import { CAMPAIGN_CREATES_PER_ACCOUNT } from './campaigns.ts';
 import { SUPPORTS_PER_IP } from './campaignSupports.ts';
 
@@ -29,7 +28,7 @@ interface TestAccount {
 describe.each(drivers)('campaign routes (%s)', (driver) => {
   let t: TestApp;
   let tokens: TokenService;
-  let storage: LocalFileStorage;
+  let storage: FileStorage;
   let ana: TestAccount;
   let bob: TestAccount;
   let dina: TestAccount;
@@ -39,7 +38,7 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
   beforeAll(async () => {
     t = await createTestApp(driver);
     tokens = await createTokenService(t.config);
-    storage = new LocalFileStorage({ root: join(t.dataDir, 'files'), signer: new UrlSigner(new TextEncoder().encode(TEST_SECRET)), maxObjectBytes: t.config.maxUploadBytes, publicUrl: '' });
+    storage = t.storage;
     const maker = await insertCreator(t.database.db, 'maker', 'public/avatars/maker.png');
     const base = Date.UTC(2026, 0, 1);
     for (let i = 0; i < 12; i++) await insertCampaign(t.database.db, maker.id, { uri: `public-${i}`, createdAt: new Date(base + i * 60_000) });
@@ -72,15 +71,7 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
   }
 
   /** Every stored object key, to assert that a refusal wrote or deleted nothing. */
-  async function storedKeys(): Promise<string[]> {
-    const root = join(t.dataDir, 'files', 'objects');
-    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-    return entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
-      .filter((key) => !key.includes('.tmp'))
-      .sort();
-  }
+  const storedKeys = () => keysIn(storage);
 
   const dbState = async () => ({
     campaigns: await t.database.db.select().from(campaigns).orderBy(campaigns.uri),
@@ -155,11 +146,13 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
     it('presigns a PNG upload, accepts the PUT and checks it with sharp', async () => {
       const presigned = await call(ana, { method: 'POST', url: '/api/v2/campaigns/frames/presigned', body: { contentType: 'image/png' } });
       expect(presigned.statusCode).toBe(200);
-      const { url, key, maxBytes } = (presigned.json() as { data: { url: string; key: string; maxBytes: number } }).data;
+      const grant = (presigned.json() as { data: { url: string; key: string; maxBytes: number; headers: { 'content-type': string } } }).data;
+      const { key, maxBytes } = grant;
       expect(key.startsWith(`uploads/frame/${ana.uuid}/`)).toBe(true);
       expect(maxBytes).toBe(10 * 1024 * 1024);
-      const put = await t.app.inject({ method: 'PUT', url, headers: { 'content-type': 'image/png' }, payload: pngA });
-      expect(put.statusCode).toBe(201);
+      expect(grant.headers).toEqual({ 'content-type': 'image/png' });
+      const put = await putUpload(t, grant, pngA);
+      expect(put.statusCode, put.text()).toBe(uploadAccepted(t));
       const checked = await call(ana, { method: 'POST', url: '/api/v2/campaigns/frames/check', body: { key, type: 'frame' } });
       expect(checked.statusCode).toBe(200);
       const { data } = frameCheckResponse.parse(checked.json());

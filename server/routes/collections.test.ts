@@ -10,12 +10,8 @@ import { accounts, collectionCampaigns, collections } from '../infra/db/schema.t
 import { insertCampaign } from '../testing/fixtures.ts';
 import { builtIndexHtml, metaOf, titleOf } from '../testing/pageHead.ts';
 import { asAccount, passwordAccount } from '../testing/socialApp.ts';
+import { fetchFile, putUpload, uploadAccepted } from '../testing/storageRequests.ts';
 import { createTestApp, drivers, signedInject, type TestApp } from '../testing/testApp.ts';
-
-const local = (url: string) => {
-  const parsed = new URL(url, 'http://local');
-  return parsed.pathname + parsed.search;
-};
 
 describe.each(drivers)('collection routes (%s)', (driver) => {
   let t: TestApp;
@@ -145,8 +141,8 @@ describe.each(drivers)('collection routes (%s)', (driver) => {
       const presigned = await asAccount(t, ana, { method: 'POST', url: '/api/v2/collections/presigned', body: { contentType } });
       expect(presigned.statusCode, presigned.body).toBe(200);
       const grant = presigned.json().data;
-      const put = await t.app.inject({ method: 'PUT', url: local(grant.url), headers: { 'content-type': contentType }, payload: bytes });
-      expect(put.statusCode, put.body).toBeLessThan(300);
+      const put = await putUpload(t, grant, bytes);
+      expect(put.statusCode, put.text()).toBe(uploadAccepted(t));
       return grant.key as string;
     };
     const before = await rows();
@@ -163,9 +159,9 @@ describe.each(drivers)('collection routes (%s)', (driver) => {
     const withCover = await asAccount(t, ana, { method: 'PATCH', url: '/api/v2/collections/my-picks', body: { cover: good } });
     expect(withCover.statusCode, withCover.body).toBe(200);
     expect(withCover.json().data).toMatchObject({ hasCover: true, coverUrl: expect.stringMatching(/^https:\/\/bingkai\.test\/files\/public\/collections\/.+\.webp$/) });
-    const file = await t.app.inject({ method: 'GET', url: local(withCover.json().data.coverUrl) });
+    const file = await fetchFile(t, withCover.json().data.coverUrl);
     expect(file.statusCode).toBe(200);
-    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 630 });
+    expect(await sharp(file.body).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 630 });
   });
 
   it("renders the collection page's link preview", async () => {

@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { resolveSigningSecret } from '../config.ts';
-import { createStorage } from '../infra/storage/createStorage.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { UrlSigner } from '../infra/storage/urlSigning.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
@@ -17,14 +16,35 @@ beforeAll(async () => {
   jpegBytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } }).jpeg().toBuffer();
 });
 
+describe.each(drivers)('public files from the storage the run uses (%s)', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    await t.storage.put('public/demo/b.png', pngBytes, { contentType: 'image/png' });
+  });
+  afterAll(() => t.close());
+
+  it('serves a public key from the local directory or the bucket alike, and 404 for a missing one', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/files/public/demo/b.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(Number(response.headers['content-length'])).toBe(pngBytes.byteLength);
+    expect(response.rawPayload.equals(pngBytes)).toBe(true);
+    const missing = await t.app.inject({ method: 'GET', url: '/files/public/demo/missing.png' });
+    expect([missing.statusCode, errorEnvelope.parse(missing.json()).code]).toEqual([404, 'NOT_FOUND']);
+  });
+});
+
 describe.each(drivers)('file routes (%s)', (driver) => {
   let t: TestApp;
   let storage: FileStorage;
   let signer: UrlSigner;
   beforeAll(async () => {
-    t = await createTestApp(driver, { maxUploadBytes: 4096 });
+    // Local storage whichever driver the run uses: the signed /files links and the /files/upload route are the local
+    // driver's (S3 presigns against the bucket itself: s3Storage.test.ts), and so is a storage root on disk.
+    t = await createTestApp(driver, { maxUploadBytes: 4096, storage: { driver: 'local' } });
     signer = new UrlSigner(await resolveSigningSecret(t.config));
-    storage = createStorage(t.config, signer);
+    storage = t.storage;
     await storage.put('public/demo/a.png', pngBytes, { contentType: 'image/png' });
     await storage.put('private/secret.png', pngBytes, { contentType: 'image/png' });
   });

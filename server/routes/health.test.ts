@@ -2,6 +2,8 @@ import { mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readinessResponse } from '../../contract/readiness.ts';
+import type { StorageConfig } from '../config.ts';
+import { freePort } from '../testing/accountApp.ts';
 import { createTestApp, drivers, type TestApp } from '../testing/testApp.ts';
 
 describe.each(drivers)('GET /api/ready (%s)', (driver) => {
@@ -22,7 +24,8 @@ describe.each(drivers)('GET /api/ready (%s)', (driver) => {
   });
 
   it('answers 503 naming the storage when the storage directory cannot be read, and leaks no path', async () => {
-    t = await createTestApp(driver);
+    // About the local driver's directory, so local storage whichever driver the run uses; S3's own case is below.
+    t = await createTestApp(driver, { storage: { driver: 'local' } });
     // A real file-system failure (root ignores permissions, so not chmod): objects/ is a symlink to itself (ELOOP).
     const root = join(t.dataDir, 'files');
     await rm(join(root, 'objects'), { recursive: true, force: true });
@@ -34,6 +37,40 @@ describe.each(drivers)('GET /api/ready (%s)', (driver) => {
     expect(body).toMatchObject({ status: 'unready', database: { ok: true }, storage: { ok: false, error: 'failed' } });
     expect(response.body).not.toContain(t.dataDir);
     expect(response.body).not.toMatch(/ELOOP|objects/);
+  });
+
+  /** S3 storage like the run's (server/testing/testApp.ts testStorageConfig), with its endpoint or bucket changed. */
+  const s3Storage = (endpoint: string, bucket: string): StorageConfig => ({
+    driver: 's3',
+    bucket,
+    prefix: 'ready/',
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    publicFilesUrl: '',
+  });
+
+  const expectStorageUnready = async (tested: TestApp, secret: string) => {
+    const response = await tested.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(503);
+    const body = readinessResponse.parse(response.json());
+    expect(body).toMatchObject({ status: 'unready', database: { ok: true }, storage: { ok: false } });
+    expect(['failed', 'timeout']).toContain(body.storage.error);
+    expect(response.body).not.toContain(secret);
+  };
+
+  it('answers 503 naming the storage when the S3 endpoint does not answer, and leaks no address', async () => {
+    const endpoint = `http://127.0.0.1:${await freePort()}`;
+    t = await createTestApp(driver, { storage: s3Storage(endpoint, 'bingkai-test') });
+    await expectStorageUnready(t, endpoint.slice('http://'.length));
+  });
+
+  // Needs the run's s3rver (TEST_STORAGE=s3): a bucket that is gone, which S3 answers at once with NoSuchBucket.
+  it.runIf(process.env.TEST_S3_ENDPOINT)('answers 503 naming the storage when the S3 bucket does not exist, and leaks no name', async () => {
+    t = await createTestApp(driver, { storage: s3Storage(process.env.TEST_S3_ENDPOINT!, 'bingkai-missing-bucket') });
+    await expectStorageUnready(t, 'bingkai-missing-bucket');
   });
 
   it('answers 503 naming the database when it is closed, and leaks no driver message', async () => {

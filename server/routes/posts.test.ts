@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,17 +5,13 @@ import { errorEnvelope } from '../../contract/errorEnvelope.ts';
 import { CAMPAIGN_LIMITS } from '../../contract/campaignWrite.ts';
 import { post as postSchema, POST_MAX_BYTES } from '../../contract/post.ts';
 import { accounts, campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
-import { LocalFileStorage } from '../infra/storage/localStorage.ts';
-import { UrlSigner } from '../infra/storage/urlSigning.ts';
+import type { FileStorage } from '../infra/storage/storage.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
+import { putUpload, uploadAccepted } from '../testing/storageRequests.ts';
 import { asAccount, passwordAccount } from '../testing/socialApp.ts';
-import { createTestApp, drivers, signedInject, TEST_SECRET, type TestApp } from '../testing/testApp.ts';
+import { storedKeys, storedObject } from '../testing/storedObjects.ts';
+import { createTestApp, drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 import { POSTS_PER_HOUR } from './posts.ts';
-
-const local = (url: string) => {
-  const parsed = new URL(url, 'http://local');
-  return parsed.pathname + parsed.search;
-};
 
 type Format = 'jpeg' | 'png' | 'webp';
 
@@ -30,25 +24,17 @@ async function image(width: number, height: number, format: Format, exif = false
   return pipeline.toFormat(format).toBuffer();
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .sort();
-}
-
 describe.each(drivers)('posts (%s)', (driver) => {
   let t: TestApp;
-  let storage: LocalFileStorage;
+  let storage: FileStorage;
   let ana: string;
   let budi: string;
   let anaUuid: string;
 
   beforeAll(async () => {
     t = await createTestApp(driver, { publicUrl: 'https://bingkai.test' });
-    // The app's own storage directory, opened directly to plant objects the upload route would refuse.
-    storage = new LocalFileStorage({ root: join(t.dataDir, 'files'), signer: new UrlSigner(new TextEncoder().encode(TEST_SECRET)), maxObjectBytes: POST_MAX_BYTES * 2, publicUrl: '' });
+    // The app's own storage, used directly to plant objects the upload route would refuse.
+    storage = t.storage;
     ana = (await passwordAccount(t, { username: 'ana', email: 'ana@example.test' }))!;
     budi = (await passwordAccount(t, { username: 'budi', email: 'budi@example.test' }))!;
     anaUuid = (await t.database.db.select().from(accounts).where(eq(accounts.email, 'ana@example.test')))[0]!.uuid;
@@ -66,15 +52,15 @@ describe.each(drivers)('posts (%s)', (driver) => {
   /** Every post row and stored object: a refused request must leave both as they were. */
   const state = async () => ({
     posts: await t.database.db.select().from(posts).orderBy(posts.uri),
-    files: await listFiles(join(t.dataDir, 'files', 'objects')),
+    files: await storedKeys(storage),
   });
 
   async function upload(token: string, contentType: string, bytes: Buffer): Promise<string> {
     const presigned = await asAccount(t, token, { method: 'POST', url: '/api/v2/posts/presigned', body: { contentType } });
     expect(presigned.statusCode, presigned.body).toBe(200);
     const grant = presigned.json().data;
-    const put = await t.app.inject({ method: 'PUT', url: local(grant.url), headers: { 'content-type': contentType }, payload: bytes });
-    expect(put.statusCode, put.body).toBeLessThan(300);
+    const put = await putUpload(t, grant, bytes);
+    expect(put.statusCode, put.text()).toBe(uploadAccepted(t));
     return grant.key as string;
   }
 
@@ -82,13 +68,7 @@ describe.each(drivers)('posts (%s)', (driver) => {
   const read = (uri: string, token?: string) => (token ? asAccount(t, token, { method: 'GET', url: `/api/v2/posts/${uri}` }) : signedInject(t.app, { method: 'GET', url: `/api/v2/posts/${uri}` }));
   const remove = (uri: string, token: string) => asAccount(t, token, { method: 'DELETE', url: `/api/v2/posts/${uri}` });
 
-  async function stored(key: string) {
-    const object = await storage.get(key);
-    if (!object) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-    return { contentType: object.contentType, bytes: Buffer.concat(chunks) };
-  }
+  const stored = (key: string) => storedObject(storage, key);
 
   it('hands out an upload link for post results only', async () => {
     const response = await asAccount(t, ana, { method: 'POST', url: '/api/v2/posts/presigned', body: { contentType: 'image/jpeg' } });

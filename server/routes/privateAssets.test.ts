@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,12 +9,12 @@ import { postResponse } from '../../contract/post.ts';
 import { issueIdToken } from '../domain/accounts.ts';
 import { PRIVATE_ASSET_URL_SECONDS, PRIVATE_ASSET_URL_STEP_SECONDS } from '../domain/campaignAssets.ts';
 import { accounts, campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
-import { LocalFileStorage } from '../infra/storage/localStorage.ts';
-import { UrlSigner } from '../infra/storage/urlSigning.ts';
+import type { FileStorage } from '../infra/storage/storage.ts';
 import { createTokenService } from '../infra/tokens.ts';
 import { insertCreator } from '../testing/fixtures.ts';
 import { framePng } from '../testing/framePng.ts';
-import { createTestApp, drivers, signedInject, TEST_SECRET, type SignedRequest, type TestApp } from '../testing/testApp.ts';
+import { fetchFile } from '../testing/storageRequests.ts';
+import { createTestApp, drivers, signedInject, type SignedRequest, type TestApp } from '../testing/testApp.ts';
 
 interface TestAccount {
   id: string;
@@ -26,14 +25,14 @@ interface TestAccount {
 /** Issue 13 §1: a private campaign's images (frames, previews, post images) are not readable by whoever kept a URL. */
 describe.each(drivers)('private campaign images (%s)', (driver) => {
   let t: TestApp;
-  let storage: LocalFileStorage;
+  let storage: FileStorage;
   let dina: TestAccount;
   let bob: TestAccount;
   let frame: Buffer;
 
   beforeAll(async () => {
     t = await createTestApp(driver);
-    storage = new LocalFileStorage({ root: join(t.dataDir, 'files'), signer: new UrlSigner(new TextEncoder().encode(TEST_SECRET)), maxObjectBytes: t.config.maxUploadBytes, publicUrl: '' });
+    storage = t.storage;
     const tokens = await createTokenService(t.config);
     const account = async (username: string, plan?: string): Promise<TestAccount> => {
       const row = await insertCreator(t.database.db, username);
@@ -51,8 +50,8 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
 
   const call = (who: TestAccount | null, request: SignedRequest) =>
     signedInject(t.app, { ...request, headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...request.headers } });
-  const fetchFile = (url: string) => t.app.inject({ method: 'GET', url });
-  const status = async (url: string) => (await fetchFile(url)).statusCode;
+  // Public files come from the app's /files; signed ones from /files too (local) or straight from the bucket (S3).
+  const status = async (url: string) => (await fetchFile(t, url)).statusCode;
 
   async function rawUpload(who: TestAccount, purpose: 'frame' | 'post', bytes: Buffer, extension: string): Promise<string> {
     const key = `uploads/${purpose}/${who.uuid}/${randomBytes(6).toString('hex')}.${extension}`;
@@ -85,12 +84,27 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     return [row!.thumbnailKey, row!.ogImageKey!, row!.ogSquareKey!, ...frames.map((f) => f.key), ...postRows.map((p) => p.key)];
   }
 
-  function expectSignedPrivate(url: string) {
+  /**
+   * A signed link to a private key: the app's /files link with exp and sig (local), or the bucket's presigned GET
+   * (S3). Answers the app's unsigned /files URL of the same key and the link's expiry in epoch seconds.
+   */
+  function expectSignedPrivate(url: string): { unsigned: string; exp: number } {
     const parsed = new URL(url, 'http://local');
+    const { storage: config } = t.config;
+    if (config.driver === 's3') {
+      const objectPath = `/${config.bucket}/${config.prefix}`;
+      expect(parsed.pathname.startsWith(`${objectPath}private/`), url).toBe(true);
+      expect(parsed.searchParams.get('X-Amz-Signature')).toBeTruthy();
+      const signedAt = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(parsed.searchParams.get('X-Amz-Date') ?? '');
+      expect(signedAt).not.toBeNull();
+      const [, year, month, day, hour, minute, second] = signedAt!.map(Number);
+      const exp = Date.UTC(year!, month! - 1, day, hour, minute, second) / 1000 + Number(parsed.searchParams.get('X-Amz-Expires'));
+      return { unsigned: `/files/${decodeURIComponent(parsed.pathname.slice(objectPath.length))}`, exp };
+    }
     expect(parsed.pathname).toMatch(/^\/files\/private\//);
     expect(parsed.searchParams.get('exp')).toMatch(/^\d+$/);
     expect(parsed.searchParams.get('sig')).toBeTruthy();
-    return parsed;
+    return { unsigned: parsed.pathname, exp: Number(parsed.searchParams.get('exp')) };
   }
 
   it('moves every image of a campaign that turns private, or gets a new code, to new keys: the old URLs answer 404', async () => {
@@ -98,7 +112,7 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     const campaignId = (await t.database.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.uri, created.uri)))[0]!.id;
     const asPublic = await read(created.uri);
     for (const url of imageUrls(asPublic)) {
-      const response = await fetchFile(url);
+      const response = await fetchFile(t, url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control']).toMatch(/^public/);
     }
@@ -117,9 +131,9 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     // A code holder gets signed URLs that work; without the signature they are refused.
     const withCode = await read(created.uri, 'first-code');
     for (const url of imageUrls(withCode)) {
-      const parsed = expectSignedPrivate(url);
+      const { unsigned } = expectSignedPrivate(url);
       expect(await status(url), url).toBe(200);
-      expect(await status(parsed.pathname), url).toBe(403);
+      expect(await status(unsigned), url).toBe(403);
     }
     // The post's author still sees the post, through a signed URL too; everyone else gets 404.
     const authorView = postResponse.parse((await call(bob, { method: 'GET', url: `/api/v2/posts/${publicPost.uri}` })).json()).data;
@@ -168,12 +182,23 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     const before = Math.floor(Date.now() / 1000);
     const withCode = await read(created.uri, 'open-sesame');
     const frameUrl = withCode.frames[0]!.url;
-    const exp = Number(expectSignedPrivate(frameUrl).searchParams.get('exp'));
+    const { exp } = expectSignedPrivate(frameUrl);
     expect(exp - before).toBeGreaterThanOrEqual(PRIVATE_ASSET_URL_SECONDS - 1);
     expect(exp - before).toBeLessThanOrEqual(PRIVATE_ASSET_URL_SECONDS + PRIVATE_ASSET_URL_STEP_SECONDS + 1);
+    expect(await status(frameUrl)).toBe(200);
+  });
+
+  // The app's own signed /files links (local storage): their cache header and expiry are the app's. On S3 the bucket
+  // serves presigned GETs and checks their expiry itself (server/infra/storage/s3Storage.test.ts).
+  it('caches a private campaign\'s signed /files link no longer than it lives, and refuses it once expired', async (context) => {
+    context.skip(t.config.storage.driver !== 'local', 'signed links are the bucket\'s on S3');
+    const created = await createCampaign({ visibility: 'private', accessCode: 'open-sesame' });
+    const before = Math.floor(Date.now() / 1000);
+    const frameUrl = (await read(created.uri, 'open-sesame')).frames[0]!.url;
+    const { exp } = expectSignedPrivate(frameUrl);
 
     // Only the browser that asked may keep it, and no longer than the link lives.
-    const response = await fetchFile(frameUrl);
+    const response = await fetchFile(t, frameUrl);
     expect(response.statusCode).toBe(200);
     const cacheControl = String(response.headers['cache-control']);
     expect(cacheControl).not.toMatch(/public/);
@@ -184,8 +209,8 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     // Once its time has passed, the same link is refused.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime((exp + 1) * 1000);
-    const expired = await fetchFile(frameUrl);
-    expect([expired.statusCode, errorEnvelope.parse(expired.json()).message]).toEqual([403, 'This file link has expired']);
+    const expired = await fetchFile(t, frameUrl);
+    expect([expired.statusCode, errorEnvelope.parse(JSON.parse(expired.text())).message]).toEqual([403, 'This file link has expired']);
   });
 
   // PGlite runs one transaction at a time, so only PostgreSQL can hold the row while a post is on its way.
@@ -221,10 +246,11 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     expect(await t.database.db.select().from(posts).where(eq(posts.campaignId, row!.id))).toEqual([]);
   });
 
-  it('caches a signed file no longer than its link is valid, and never in a shared cache', async () => {
+  it('caches a signed file no longer than its link is valid, and never in a shared cache', async (context) => {
+    context.skip(t.config.storage.driver !== 'local', 'signed links are the bucket\'s on S3');
     await storage.put('private/short-lived.png', frame, { contentType: 'image/png' });
     const url = await storage.signedReadUrl('private/short-lived.png', { expiresInSeconds: 60 });
-    const response = await fetchFile(url);
+    const response = await fetchFile(t, url);
     expect(response.statusCode).toBe(200);
     const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(response.headers['cache-control']))?.[1]);
     expect(maxAge).toBeGreaterThan(0);

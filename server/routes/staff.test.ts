@@ -9,14 +9,11 @@ import { setStaffRole } from '../domain/staff.ts';
 import { solveCaptcha } from '../testing/accountApp.ts';
 import { insertCampaign } from '../testing/fixtures.ts';
 import { asAccount, claimsOf, createSocialTestApp, passwordAccount } from '../testing/socialApp.ts';
+import { fetchFile, putUpload, uploadAccepted } from '../testing/storageRequests.ts';
 import { drivers, signedInject, type TestApp } from '../testing/testApp.ts';
 
 const reason = 'Breaks the community rules';
 const appealMessage = 'I did nothing wrong; the campaign was for our school reunion.';
-const local = (url: string) => {
-  const parsed = new URL(url, 'http://local');
-  return parsed.pathname + parsed.search;
-};
 /** Past the campaign read cache (CAMPAIGN_READ_CACHE_MS), so a change shows on the next read. */
 const pastReadCache = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
@@ -200,7 +197,8 @@ describe.each(drivers)('staff console (%s)', (driver) => {
 
     const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#884422' } }).jpeg().toBuffer();
     const grant = await asAccount(t, sari, { method: 'POST', url: '/api/v2/account/presigned/appeal', body: { contentType: 'image/jpeg' } });
-    await t.app.inject({ method: 'PUT', url: local(grant.json().data.url), headers: { 'content-type': 'image/jpeg' }, payload: photo });
+    const put = await putUpload(t, grant.json().data, photo);
+    expect(put.statusCode, put.text()).toBe(uploadAccepted(t));
     for (const [who, file] of [
       [sari, grant.json().data.key],
       [tono, undefined],
@@ -221,9 +219,9 @@ describe.each(drivers)('staff console (%s)', (driver) => {
       ['tono', appealMessage, 'PENDING'],
     ]);
     expect(appeals.items[1]!.fileUrl).toBeNull();
-    const evidence = await t.app.inject({ method: 'GET', url: local(appeals.items[0]!.fileUrl!) });
+    const evidence = await fetchFile(t, appeals.items[0]!.fileUrl!);
     expect(evidence.statusCode).toBe(200);
-    expect((await sharp(evidence.rawPayload).metadata()).width).toBe(40);
+    expect((await sharp(evidence.body).metadata()).width).toBe(40);
 
     expect((await asStaff({ method: 'POST', url: `/api/v2/staff/appeals/${claimsOf(tono).sub}/keep`, body: {} })).statusCode).toBe(400);
     const kept = await asStaff({ method: 'POST', url: `/api/v2/staff/appeals/${claimsOf(tono).sub}/keep`, body: { reason: 'The evidence does not hold' } });

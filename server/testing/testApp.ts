@@ -2,14 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { FINGERPRINT_HEADER, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest, type RequestKey } from '../../contract/requestSignature.ts';
 import { buildApp } from '../app.ts';
-import { loadConfig, type AppConfig } from '../config.ts';
+import { loadConfig, resolveSigningSecret, type AppConfig, type StorageConfig } from '../config.ts';
+import { createStorage } from '../infra/storage/createStorage.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
+import { UrlSigner } from '../infra/storage/urlSigning.ts';
 import { migrationsFolder, openDatabase, pgliteExtensions, type Database, type DatabaseDriver } from '../infra/db/database.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -174,7 +176,20 @@ export interface TestApp {
   database: TestDatabase;
   config: AppConfig;
   dataDir: string;
+  /** The app's own file storage (local or S3, see testStorageConfig): read and plant stored objects through it. */
+  storage: FileStorage;
   close(): Promise<void>;
+}
+
+/**
+ * Where a test app keeps its files: local files under its data directory, or with TEST_STORAGE=s3 (CI) a prefix of its
+ * own in the run's s3rver (server/testing/s3GlobalSetup.ts), so the server suite runs on the S3 driver.
+ */
+export function testStorageConfig(dataDir: string, local: StorageConfig): StorageConfig {
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  const bucket = process.env.TEST_S3_BUCKET;
+  if (!endpoint || !bucket) return local;
+  return { driver: 's3', bucket, prefix: `${basename(dataDir)}/`, endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, publicFilesUrl: '' };
 }
 
 /** The app on a fresh database and temporary data directory, logging off, with no built client unless distDir is given. */
@@ -197,15 +212,19 @@ export async function createTestApp(driver: DatabaseDriver, overrides: Partial<A
     payments: { ...base.payments, billingJobMs: 0 },
     // Earnings are available at once (no refund hold); tests of the hold set it themselves.
     monetization: { ...base.monetization, earningsHoldDays: 0 },
+    storage: testStorageConfig(dataDir, base.storage),
     ...overrides,
   };
-  const app = await buildApp(config, { database, ...deps });
+  // Made here and handed to the app, so tests see the very storage the app writes to, whichever the driver.
+  const storage = deps.storage ?? createStorage(config, new UrlSigner(await resolveSigningSecret(config)));
+  const app = await buildApp(config, { database, ...deps, storage });
   let closed = false;
   return {
     app,
     database,
     config,
     dataDir,
+    storage,
     async close() {
       if (closed) return;
       closed = true;

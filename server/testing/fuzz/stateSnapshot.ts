@@ -1,11 +1,13 @@
 /**
  * What a refused request must leave as it was: every table's row count and a hash of its contents,
- * the files under the data directory (names, sizes, modification times) and the mails sent.
+ * the files under the data directory (names, sizes, modification times), the objects in the app's storage (which
+ * with the S3 driver live outside the data directory) and the mails sent.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/database.ts';
+import type { FileStorage } from '../../infra/storage/storage.ts';
 
 /** node-postgres and PGlite both answer `{ rows }`; the type says less. */
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -13,6 +15,7 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 export interface StateSnapshot {
   tables: Record<string, string>;
   files: string[];
+  objects: string[];
 }
 
 /** The application's tables (the public schema; drizzle's own bookkeeping lives elsewhere). */
@@ -42,6 +45,13 @@ export async function fileState(dir: string): Promise<string[]> {
   return files.sort();
 }
 
-export async function stateSnapshot(db: Db, tables: readonly string[], dataDir: string): Promise<StateSnapshot> {
-  return { tables: await tableState(db, tables), files: await fileState(dataDir) };
+/** Every stored object, as `key lastModified`, sorted. */
+export async function objectState(storage: FileStorage): Promise<string[]> {
+  const objects: string[] = [];
+  for await (const object of storage.list('')) objects.push(`${object.key} ${object.lastModified.getTime()}`);
+  return objects.sort();
+}
+
+export async function stateSnapshot(db: Db, tables: readonly string[], dataDir: string, storage: FileStorage): Promise<StateSnapshot> {
+  return { tables: await tableState(db, tables), files: await fileState(dataDir), objects: await objectState(storage) };
 }
