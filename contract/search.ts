@@ -18,24 +18,10 @@ import { campaignSummary } from './campaign.ts';
 import { campaignCategories } from './campaignWrite.ts';
 import { collectionSummary } from './collection.ts';
 
-export const exploreTabs = ['campaign', 'collection', 'creator'] as const;
-export type ExploreTab = (typeof exploreTabs)[number];
-export const exploreSorts = ['relevance', 'trending', 'popular', 'newest'] as const;
-export type ExploreSort = (typeof exploreSorts)[number];
+import { ANY_COUNTRY, exploreSorts, exploreTabs, SEARCH_LIMITS, type ExploreTab } from './searchLimits.ts';
 
-export const SEARCH_LIMITS = {
-  /** Characters of a search text. */
-  queryMax: 100,
-  /** Results on an explore page (seed §9 pagination default). */
-  perPage: 10,
-  /** The last page one can ask for. */
-  pageMax: 1000,
-  /** Suggestions of each kind. */
-  suggestionsPerKind: 4,
-} as const;
-
-/** Any country: the filter is off. */
-export const ANY_COUNTRY = 'WW';
+export { ANY_COUNTRY, exploreSorts, exploreTabs, SEARCH_LIMITS } from './searchLimits.ts';
+export type { ExploreSort, ExploreTab } from './searchLimits.ts';
 
 /** An empty query parameter (`?category=`) is the same as none. */
 const orBlank = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => undefined), schema]).optional();

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Suggestions } from '../../../contract/search.ts';
-import { SEARCH_LIMITS } from '../../../contract/search.ts';
+import { SEARCH_LIMITS } from '../../../contract/searchLimits.ts';
 import { fetchSuggestions } from '../../api/search.ts';
 
 /** Campaign search results: the explore page; submits to /explore/campaign?q=… */
