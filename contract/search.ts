@@ -18,7 +18,7 @@ import { campaignSummary } from './campaign.ts';
 import { campaignCategories } from './campaignWrite.ts';
 import { collectionSummary } from './collection.ts';
 
-import { ANY_COUNTRY, exploreSorts, exploreTabs, SEARCH_LIMITS, type ExploreTab } from './searchLimits.ts';
+import { exploreSorts, exploreTabs, SEARCH_LIMITS, type ExploreTab } from './searchLimits.ts';
 
 export { ANY_COUNTRY, exploreSorts, exploreTabs, SEARCH_LIMITS } from './searchLimits.ts';
 export type { ExploreSort, ExploreTab } from './searchLimits.ts';
