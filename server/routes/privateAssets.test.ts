@@ -30,8 +30,9 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
   let bob: TestAccount;
   let frame: Buffer;
 
-  beforeAll(async () => {
-    t = await createTestApp(driver);
+  /** The app every test below uses; `overrides` pin its storage for the tests about the local driver's own links. */
+  async function setUp(overrides: Parameters<typeof createTestApp>[1] = {}) {
+    t = await createTestApp(driver, overrides);
     storage = t.storage;
     const tokens = await createTokenService(t.config);
     const account = async (username: string, plan?: string): Promise<TestAccount> => {
@@ -42,7 +43,8 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     dina = await account('dina', 'diamond-monthly');
     bob = await account('bob');
     frame = await framePng({ width: 800, height: 800, holes: [{ x: 200, y: 150, width: 400, height: 450 }] });
-  });
+  }
+  beforeAll(() => setUp());
   afterAll(() => t.close());
   afterEach(() => {
     vi.useRealTimers();
@@ -188,30 +190,6 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     expect(await status(frameUrl)).toBe(200);
   });
 
-  // The app's own signed /files links (local storage): their cache header and expiry are the app's. On S3 the bucket
-  // serves presigned GETs and checks their expiry itself (server/infra/storage/s3Storage.test.ts).
-  it('caches a private campaign\'s signed /files link no longer than it lives, and refuses it once expired', async (context) => {
-    context.skip(t.config.storage.driver !== 'local', 'signed links are the bucket\'s on S3');
-    const created = await createCampaign({ visibility: 'private', accessCode: 'open-sesame' });
-    const before = Math.floor(Date.now() / 1000);
-    const frameUrl = (await read(created.uri, 'open-sesame')).frames[0]!.url;
-    const { exp } = expectSignedPrivate(frameUrl);
-
-    // Only the browser that asked may keep it, and no longer than the link lives.
-    const response = await fetchFile(t, frameUrl);
-    expect(response.statusCode).toBe(200);
-    const cacheControl = String(response.headers['cache-control']);
-    expect(cacheControl).not.toMatch(/public/);
-    const maxAge = Number(/^private, max-age=(\d+)$/.exec(cacheControl)?.[1]);
-    expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(exp - before);
-
-    // Once its time has passed, the same link is refused.
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime((exp + 1) * 1000);
-    const expired = await fetchFile(t, frameUrl);
-    expect([expired.statusCode, errorEnvelope.parse(JSON.parse(expired.text())).message]).toEqual([403, 'This file link has expired']);
-  });
 
   // PGlite runs one transaction at a time, so only PostgreSQL can hold the row while a post is on its way.
   it.runIf(driver === 'postgres')('refuses a post that waited on a campaign turning private, and leaves no public image of it', async () => {
@@ -246,15 +224,45 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     expect(await t.database.db.select().from(posts).where(eq(posts.campaignId, row!.id))).toEqual([]);
   });
 
-  it('caches a signed file no longer than its link is valid, and never in a shared cache', async (context) => {
-    context.skip(t.config.storage.driver !== 'local', 'signed links are the bucket\'s on S3');
-    await storage.put('private/short-lived.png', frame, { contentType: 'image/png' });
-    const url = await storage.signedReadUrl('private/short-lived.png', { expiresInSeconds: 60 });
-    const response = await fetchFile(t, url);
-    expect(response.statusCode).toBe(200);
-    const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(response.headers['cache-control']))?.[1]);
-    expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(60);
-  });
+  // The app's own signed /files links: their cache header and expiry are the local driver's, so these run on an app
+  // pinned to local storage whatever the run's storage is. On S3 the bucket serves presigned GETs and checks their
+  // expiry itself (server/infra/storage/s3Storage.test.ts).
+  describe('on local storage', () => {
+    beforeAll(async () => {
+      await t.close();
+      await setUp({ storage: { driver: 'local' } });
+    });
 
+    it('caches a private campaign\'s signed /files link no longer than it lives, and refuses it once expired', async () => {
+      const created = await createCampaign({ visibility: 'private', accessCode: 'open-sesame' });
+      const before = Math.floor(Date.now() / 1000);
+      const frameUrl = (await read(created.uri, 'open-sesame')).frames[0]!.url;
+      const { exp } = expectSignedPrivate(frameUrl);
+
+      // Only the browser that asked may keep it, and no longer than the link lives.
+      const response = await fetchFile(t, frameUrl);
+      expect(response.statusCode).toBe(200);
+      const cacheControl = String(response.headers['cache-control']);
+      expect(cacheControl).not.toMatch(/public/);
+      const maxAge = Number(/^private, max-age=(\d+)$/.exec(cacheControl)?.[1]);
+      expect(maxAge).toBeGreaterThan(0);
+      expect(maxAge).toBeLessThanOrEqual(exp - before);
+
+      // Once its time has passed, the same link is refused.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime((exp + 1) * 1000);
+      const expired = await fetchFile(t, frameUrl);
+      expect([expired.statusCode, errorEnvelope.parse(JSON.parse(expired.text())).message]).toEqual([403, 'This file link has expired']);
+    });
+
+    it('caches a signed file no longer than its link is valid, and never in a shared cache', async () => {
+      await storage.put('private/short-lived.png', frame, { contentType: 'image/png' });
+      const url = await storage.signedReadUrl('private/short-lived.png', { expiresInSeconds: 60 });
+      const response = await fetchFile(t, url);
+      expect(response.statusCode).toBe(200);
+      const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(response.headers['cache-control']))?.[1]);
+      expect(maxAge).toBeGreaterThan(0);
+      expect(maxAge).toBeLessThanOrEqual(60);
+    });
+  });
 });
