@@ -66,13 +66,17 @@ import type { FileStorage } from './infra/storage/storage.ts';
 import { UrlSigner } from './infra/storage/urlSigning.ts';
 import { IpCountryLookup } from './infra/ipLookup.ts';
 import { createCacheBus } from './infra/cacheBus.ts';
-import { loadArticles } from './domain/articles.ts';
+import { loadArticles, type ArticleLibrary } from './domain/articles.ts';
 import { articleRoutes } from './routes/articles.ts';
 
 export interface AppDependencies {
   /** An open, migrated database; when absent buildApp opens (and migrates) one from config and closes it with the app. */
   database?: Database;
   storage?: FileStorage;
+  /** Articles already read from config.contentDir (test apps share one read); else buildApp reads them. */
+  articles?: ArticleLibrary;
+  /** Makes the job queue; defaults to createJobQueue (pg-boss on PostgreSQL, in memory on PGlite). */
+  createJobQueue?: typeof createJobQueue;
 }
 
 function packageVersion(): string {
@@ -86,7 +90,7 @@ function packageVersion(): string {
 /** Builds the Fastify app (API, files, client) without listening. Closing the app closes what it opened. */
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<FastifyInstance> {
   // First: a bad article file stops the start with its name before anything opens (docs/CONTENT.md).
-  const articles = loadArticles(config.contentDir);
+  const articles = deps.articles ?? loadArticles(config.contentDir);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.jsonBodyLimit,
@@ -140,7 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   // process runs them unless JOBS_IN_WEB=0 (then `npm run worker` does); it always takes the jobs routes hand over.
   // Stopped before close, so a running job ends before the mailer and the database it uses; its connections are
   // released on close, after the in-flight requests that may still enqueue.
-  const jobs = createJobQueue({ database, log: app.log });
+  const jobs = (deps.createJobQueue ?? createJobQueue)({ database, log: app.log });
   registerBackgroundJobs(jobs, { config, database, storage, mail, nonces, signingSecret, log: app.log });
   if (config.testHooks) registerTestJobs(jobs, config.dataDir);
   await jobs.start({ work: config.jobsInWeb });

@@ -8,6 +8,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { FINGERPRINT_HEADER, REQUEST_KEY_PATH, REQUEST_TOKEN_HEADER, signRequest, type RequestKey } from '../../contract/requestSignature.ts';
 import { buildApp } from '../app.ts';
+import { loadArticles, type ArticleLibrary } from '../domain/articles.ts';
+import type { createJobQueue } from '../infra/jobs/createJobQueue.ts';
+import { MemoryJobQueue } from '../infra/jobs/memoryJobQueue.ts';
 import { loadConfig, resolveSigningSecret, type AppConfig, type StorageConfig } from '../config.ts';
 import { createStorage } from '../infra/storage/createStorage.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
@@ -192,8 +195,26 @@ export function testStorageConfig(dataDir: string, local: StorageConfig): Storag
   return { driver: 's3', bucket, prefix: `${basename(dataDir)}/`, endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, publicFilesUrl: '' };
 }
 
-/** The app on a fresh database and temporary data directory, logging off, with no built client unless distDir is given. */
-export async function createTestApp(driver: DatabaseDriver, overrides: Partial<AppConfig> = {}, deps: { storage?: FileStorage } = {}): Promise<TestApp> {
+const articleLibraries = new Map<string, ArticleLibrary>();
+
+/** content/ read once per test process and directory: every test app would otherwise parse all articles again. */
+function sharedArticles(dir: string | undefined): ArticleLibrary {
+  let library = articleLibraries.get(dir ?? '');
+  if (!library) {
+    library = loadArticles(dir);
+    articleLibraries.set(dir ?? '', library);
+  }
+  return library;
+}
+
+/** The in-memory queue on either database: pg-boss's own tests, and the server processes of the multi-instance tests, cover pg-boss. */
+const memoryJobQueue: typeof createJobQueue = ({ database, log }) => new MemoryJobQueue({ db: database.db, log });
+
+/**
+ * The app on a fresh database and temporary data directory, logging off, with no built client unless distDir is given.
+ * Jobs run on the in-memory queue unless `deps.pgBoss` asks for the production queue (PostgreSQL only).
+ */
+export async function createTestApp(driver: DatabaseDriver, overrides: Partial<AppConfig> = {}, deps: { storage?: FileStorage; pgBoss?: boolean } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bingkai-test-'));
   const database = await createTestDatabase(driver);
   const base = loadConfig({}, dataDir);
@@ -217,7 +238,12 @@ export async function createTestApp(driver: DatabaseDriver, overrides: Partial<A
   };
   // Made here and handed to the app, so tests see the very storage the app writes to, whichever the driver.
   const storage = deps.storage ?? createStorage(config, new UrlSigner(await resolveSigningSecret(config)));
-  const app = await buildApp(config, { database, ...deps, storage });
+  const app = await buildApp(config, {
+    database,
+    storage,
+    articles: sharedArticles(config.contentDir),
+    ...(deps.pgBoss ? {} : { createJobQueue: memoryJobQueue }),
+  });
   let closed = false;
   return {
     app,
