@@ -145,7 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   // Stopped before close, so a running job ends before the mailer and the database it uses; its connections are
   // released on close, after the in-flight requests that may still enqueue.
   const jobs = (deps.createJobQueue ?? createJobQueue)({ database, log: app.log });
-  registerBackgroundJobs(jobs, { config, database, storage, mail, nonces, signingSecret, log: app.log });
+  registerBackgroundJobs(jobs, { config, database, storage, cacheBus, mail, nonces, signingSecret, log: app.log });
   if (config.testHooks) registerTestJobs(jobs, config.dataDir);
   await jobs.start({ work: config.jobsInWeb });
   app.addHook('preClose', () => jobs.stop());

@@ -2,10 +2,12 @@ import type { BaseLogger } from 'pino';
 import type { AppConfig } from './config.ts';
 import { ACCOUNT_MAIL_JOB, accountMailJob } from './domain/accountMail.ts';
 import { billingJob } from './domain/billingJobs.ts';
+import { CAMPAIGN_PREVIEWS_CATCH_UP_JOB, CAMPAIGN_PREVIEWS_CATCH_UP_MS, CAMPAIGN_PREVIEWS_JOB, campaignPreviewsCatchUpJob, campaignPreviewsJob } from './domain/campaignPreviews.ts';
 import { BILLING_MAIL_JOB, billingMailJob } from './domain/billingMail.ts';
 import { leaderboardRefreshJob } from './domain/leaderboard.ts';
 import { notificationJob } from './domain/notificationMail.ts';
 import { uploadSweepIntervalMs, uploadSweepJob } from './domain/uploadSweep.ts';
+import type { CacheBus } from './infra/cacheBus.ts';
 import type { Database } from './infra/db/database.ts';
 import type { JobQueue } from './infra/jobs/jobQueue.ts';
 import type { Mailer } from './infra/mail/mailer.ts';
@@ -18,6 +20,7 @@ export interface BackgroundJobDeps {
   config: AppConfig;
   database: Database;
   storage: FileStorage;
+  cacheBus: CacheBus;
   mail: Mailer;
   nonces: NonceStore;
   signingSecret: Uint8Array;
@@ -57,6 +60,13 @@ export function registerBackgroundJobs(queue: JobQueue, deps: BackgroundJobDeps)
   // Expire stale orders, remind before a period ends, end lapsed plans; a start has nothing urgent to do.
   queue.register('billing', billingJob(database.db, mail, { publicUrl: config.publicUrl, renewalReminderDays: config.payments.renewalReminderDays, log }), once);
   if (config.payments.billingJobMs > 0) queue.every('billing', config.payments.billingJobMs);
+
+  // A campaign's thumbnail and link-preview images after a create or an edit (retried: a storage hiccup is passing),
+  // and a pass that makes those a lost enqueue left missing.
+  const previews = { db: database.db, storage, cacheBus: deps.cacheBus };
+  queue.register(CAMPAIGN_PREVIEWS_JOB, campaignPreviewsJob(previews), { retryLimit: 5, retryDelayMs: 5_000, backoff: true });
+  queue.register(CAMPAIGN_PREVIEWS_CATCH_UP_JOB, campaignPreviewsCatchUpJob(previews, log), once);
+  queue.every(CAMPAIGN_PREVIEWS_CATCH_UP_JOB, CAMPAIGN_PREVIEWS_CATCH_UP_MS);
 
   // A webhook's receipt or payment-failed mail: retried with backoff over about an hour (1 + 2 + 4 + … minutes).
   const mailRetries = { retryLimit: 6, retryDelayMs: 60_000, backoff: true };

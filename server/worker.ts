@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { registerBackgroundJobs } from './backgroundJobs.ts';
 import { loadConfig, resolveSigningSecret, type AppConfig } from './config.ts';
+import { createCacheBus } from './infra/cacheBus.ts';
 import { openDatabase } from './infra/db/database.ts';
 import { createJobQueue } from './infra/jobs/createJobQueue.ts';
 import { createMailer } from './infra/mail/mailer.ts';
@@ -31,17 +32,20 @@ export async function startWorker(config: AppConfig = loadConfig()) {
   const storage = createStorage(config, new UrlSigner(signingSecret));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (error) => log.warn({ err: error }, 'redis error'));
+  // Drops the web processes' cached campaign reads when a job changes a campaign (its previews).
+  const cacheBus = await createCacheBus(redis ? { client: redis, prefix: config.redisPrefix } : undefined, (error) => log.warn({ err: error }, 'cache bus error'));
   // The same store as the web process's, so the nonce purge sweeps what the web process claims.
   const nonces = createNonceStore(database, redis ? { client: redis, prefix: `${config.redisPrefix}nonce:` } : undefined, { perClient: config.noncesPerClient });
   const mail = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const jobs = createJobQueue({ database, log });
-  registerBackgroundJobs(jobs, { config, database, storage, mail, nonces, signingSecret, log });
+  registerBackgroundJobs(jobs, { config, database, storage, cacheBus, mail, nonces, signingSecret, log });
   await jobs.start();
   log.info({ database: database.driver, queue: jobs.driver }, 'Bingkai worker is running');
   const stop = async () => {
     await jobs.stop();
     await jobs.close();
     mail.close();
+    await cacheBus.close();
     await redis?.quit().catch(() => redis.disconnect());
     await database.close();
   };

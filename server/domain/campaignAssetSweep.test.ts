@@ -95,7 +95,7 @@ describe.each(drivers)('campaign image sweep (%s)', (driver) => {
     const [row] = await database.db.select().from(campaigns).where(eq(campaigns.id, legacy.id));
     const [frameRow] = await database.db.select().from(campaignFrames).where(eq(campaignFrames.campaignId, legacy.id));
     const [postRow] = await database.db.select().from(posts).where(eq(posts.campaignId, legacy.id));
-    const now = [row!.thumbnailKey, row!.ogImageKey!, row!.ogSquareKey!, frameRow!.storageKey, postRow!.imageKey];
+    const now = [row!.thumbnailKey!, row!.ogImageKey!, row!.ogSquareKey!, frameRow!.storageKey, postRow!.imageKey];
     for (const key of now) {
       expect(key.startsWith('private/'), key).toBe(true);
       expect(await storage.exists(key), key).toBe(true);

@@ -64,6 +64,15 @@ export async function assetUrls(storage: Pick<FileStorage, 'publicUrl' | 'signed
   return (key) => signed.get(key) ?? storage.publicUrl(key);
 }
 
+/** A stored object's bytes; throws when it is missing. */
+export async function readObject(storage: Pick<FileStorage, 'get'>, key: string): Promise<Buffer> {
+  const object = await storage.get(key);
+  if (!object) throw new Error(`stored object ${key} is missing`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * Copies one object to a new key (the caller deletes the old one once rows point at the new one). A missing source
  * copies nothing: the row then names a missing object, as it did before, and the owner can still edit the campaign.

@@ -9,9 +9,10 @@ import { campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
 import { DomainError, notFound } from '../domainError.ts';
 import type { AccountRow } from './accounts.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
-import { renderCampaignPreviews, type CampaignPreviewInput } from './campaignImages.ts';
 import { applyPostMoves, copyAll, needsNewKeys, planPostMoves, type KeyMove } from './campaignAssetMove.ts';
 import { campaignAssetFolder, deleteObjects, newFrameKey, newPreviewKeys } from './campaignAssets.ts';
+import { CAMPAIGN_PREVIEWS_JOB } from './campaignPreviews.ts';
+import type { JobEnqueuer } from '../infra/jobs/jobQueue.ts';
 import type { CampaignService } from './campaigns.ts';
 import { checkFrameImage, type CheckedFrameImage } from './frameImage.ts';
 import { fingerprintFramesQuietly } from './framePiracy.ts';
@@ -36,24 +37,21 @@ interface AdoptedFrame {
 const uriTaken = () => new DomainError('URI_TAKEN', 'This link is already taken; choose another');
 const planRequired = (what: string) => new DomainError('PLAN_REQUIRED', `${what} need the creator plan`);
 
-async function readObject(storage: FileStorage, key: string): Promise<Buffer> {
-  const object = await storage.get(key);
-  if (!object) throw new Error(`stored object ${key} is missing`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+/** Every preview key cleared: the campaign-previews job makes them again. */
+const NO_PREVIEWS: PreviewKeys = { thumbnailKey: null, ogImageKey: null, ogSquareKey: null };
 
 /**
  * Creating, editing and deleting campaigns. Every check (fields, plan, URI, each frame by content) runs
  * before anything is written; rows change in one transaction; storage objects that are no longer used are
- * deleted after the commit, and objects written for a failed transaction are deleted again.
+ * deleted after the commit, and objects written for a failed transaction are deleted again. The thumbnail and
+ * link-preview images are made after the commit by a job (campaignPreviews.ts).
  */
 export class CampaignWriteService {
   constructor(
     private readonly db: Db,
     private readonly storage: FileStorage,
     private readonly campaigns: CampaignService,
+    private readonly jobs: JobEnqueuer,
   ) {}
 
   async uriAvailability(raw: string): Promise<UriAvailability> {
@@ -82,8 +80,6 @@ export class CampaignWriteService {
     const accessCodeHash = input.visibility === 'private' && input.accessCode ? await hashPassword(input.accessCode) : null;
     const written: string[] = [];
     try {
-      const { png, holes } = adopted[0]!.checked;
-      const previews = await this.storePreviews(folder, { frame: png, holes, type: input.type, title: input.title }, written);
       await this.storeFrames(adopted, written);
       await this.db.transaction(async (tx) => {
         await tx.insert(campaigns).values({
@@ -98,9 +94,6 @@ export class CampaignWriteService {
           visibility: input.visibility,
           accessCodeHash,
           creatorId: account.id,
-          thumbnailKey: previews.thumbnailKey,
-          ogImageKey: previews.ogImageKey,
-          ogSquareKey: previews.ogSquareKey,
           // Search stems the campaign's words in its creator's language (migration 0008).
           language: account.language,
         });
@@ -113,6 +106,7 @@ export class CampaignWriteService {
     await deleteObjects(this.storage, adopted.map((frame) => frame.rawKey));
     await fingerprintFramesQuietly(this.db, campaignId, account.id, adopted.map((frame) => ({ id: frame.id, png: frame.checked.png })));
     this.campaigns.forget(input.uri);
+    await this.jobs.enqueue(CAMPAIGN_PREVIEWS_JOB, { campaignId });
     return this.managed(account, input.uri);
   }
 
@@ -159,14 +153,11 @@ export class CampaignWriteService {
     let removed: string[] = [];
     try {
       await this.storeFrames(adopted, written);
-      // The previews show the first frame and the title: rendered again when either changes.
+      // The previews show the first frame and the title: made again (by the job) when either changes.
       const first = input.frames?.[0];
       const title = input.title ?? row.title;
-      if ((first && !('id' in first && first.id === current[0]?.id)) || title !== row.title) {
-        const source = await this.firstFrame(first, current, byKey);
-        if (source) previews = await this.storePreviews(folder, { ...source, type: row.type, title }, written);
-      }
-      if (rekey && !previews) previews = await this.movePreviews(row, folder, written);
+      if ((first && !('id' in first && first.id === current[0]?.id)) || title !== row.title) previews = NO_PREVIEWS;
+      else if (rekey && row.thumbnailKey !== null) previews = await this.movePreviews(row.thumbnailKey, row, folder, written);
       await copyAll(this.storage, [...frameMoves.values()], written);
       await copyAll(this.storage, [...postMoves.values()], written);
       await this.db.transaction(async (tx) => {
@@ -214,6 +205,7 @@ export class CampaignWriteService {
     await fingerprintFramesQuietly(this.db, row.id, account.id, adopted.map((frame) => ({ id: frame.id, png: frame.checked.png })));
     this.campaigns.forget(row.uri);
     if (newUri) this.campaigns.forget(newUri);
+    if (previews === NO_PREVIEWS || row.thumbnailKey === null) await this.jobs.enqueue(CAMPAIGN_PREVIEWS_JOB, { campaignId: row.id });
     return this.managed(account, newUri ?? row.uri);
   }
 
@@ -307,30 +299,10 @@ export class CampaignWriteService {
     }
   }
 
-  /** What the previews show: the new first frame, else the kept one (read back from storage), with its holes. */
-  private async firstFrame(first: FrameRef | undefined, current: FrameRow[], byKey: Map<string, AdoptedFrame>): Promise<Pick<CampaignPreviewInput, 'frame' | 'holes'> | undefined> {
-    if (first && 'key' in first) {
-      const { png, holes } = byKey.get(first.key)!.checked;
-      return { frame: png, holes };
-    }
-    const kept = current.find((frame) => frame.id === (first ? first.id : current[0]?.id));
-    return kept && { frame: await readObject(this.storage, kept.storageKey), holes: kept.holes };
-  }
-
-  private async storePreviews(folder: string, input: CampaignPreviewInput, written: string[]): Promise<PreviewKeys> {
-    const images = await renderCampaignPreviews(input);
-    const { thumbnailKey, ogImageKey, ogSquareKey } = newPreviewKeys(folder);
-    written.push(thumbnailKey, ogImageKey, ogSquareKey);
-    await this.storage.put(thumbnailKey, images.thumbnail, { contentType: 'image/webp' });
-    await this.storage.put(ogImageKey, images.ogImage, { contentType: 'image/jpeg' });
-    await this.storage.put(ogSquareKey, images.ogSquare, { contentType: 'image/jpeg' });
-    return { thumbnailKey, ogImageKey, ogSquareKey };
-  }
-
   /** Copies the current previews to new names in `folder`; a campaign without link previews keeps none. */
-  private async movePreviews(row: CampaignRow, folder: string, written: string[]): Promise<PreviewKeys> {
+  private async movePreviews(thumbnailKey: string, row: CampaignRow, folder: string, written: string[]): Promise<PreviewKeys> {
     const next = newPreviewKeys(folder);
-    const moves: KeyMove[] = [{ from: row.thumbnailKey, to: next.thumbnailKey }];
+    const moves: KeyMove[] = [{ from: thumbnailKey, to: next.thumbnailKey }];
     if (row.ogImageKey) moves.push({ from: row.ogImageKey, to: next.ogImageKey });
     if (row.ogSquareKey) moves.push({ from: row.ogSquareKey, to: next.ogSquareKey });
     await copyAll(this.storage, moves, written);

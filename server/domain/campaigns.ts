@@ -12,6 +12,15 @@ import { verifyPassword } from '../infra/passwords.ts';
 import { assetUrls } from './campaignAssets.ts';
 import { campaignListed } from './publicListing.ts';
 
+/**
+ * A campaign's list image: its thumbnail, else its first frame. The thumbnail is null from a create, or a change of
+ * the first frame or the title, until the campaign-previews job (campaignPreviews.ts) has made it. `table` is the
+ * campaigns table's name or alias in the query.
+ */
+export function thumbnailOrFirstFrameKey(table = '"campaigns"') {
+  return sql<string>`coalesce(${sql.raw(`${table}.thumbnail_key`)}, (select f.storage_key from campaign_frames f where f.campaign_id = ${sql.raw(`${table}.id`)} order by f.position limit 1))`;
+}
+
 /** What `toCampaignSummary` needs; the creator comes from `accounts` joined on the campaign's creator. */
 export const summaryColumns = {
   id: campaigns.id,
@@ -19,7 +28,7 @@ export const summaryColumns = {
   type: campaigns.type,
   title: campaigns.title,
   description: campaigns.description,
-  thumbnailKey: campaigns.thumbnailKey,
+  thumbnailKey: thumbnailOrFirstFrameKey(),
   supportersCount: campaigns.supportersCount,
   createdAt: campaigns.createdAt,
   creatorUsername: accounts.username,

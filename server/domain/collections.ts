@@ -9,7 +9,7 @@ import type { FileStorage } from '../infra/storage/storage.ts';
 import { DomainError, notFound } from '../domainError.ts';
 import type { AccountRow } from './accounts.ts';
 import { assetUrls, deleteObjects } from './campaignAssets.ts';
-import { summaryColumns, toCampaignSummary } from './campaigns.ts';
+import { summaryColumns, thumbnailOrFirstFrameKey, toCampaignSummary } from './campaigns.ts';
 import { adoptImageUpload } from './uploads.ts';
 
 /** Where an account's processed collection covers live; public, like avatars. */
@@ -154,7 +154,7 @@ export class CollectionService {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const entries = await this.db
-      .select({ collectionId: collectionCampaigns.collectionId, collectionCreatorId: collections.creatorId, thumbnailKey: campaigns.thumbnailKey, supportersCount: campaigns.supportersCount })
+      .select({ collectionId: collectionCampaigns.collectionId, collectionCreatorId: collections.creatorId, thumbnailKey: thumbnailOrFirstFrameKey(), supportersCount: campaigns.supportersCount })
       .from(collectionCampaigns)
       .innerJoin(collections, eq(collections.id, collectionCampaigns.collectionId))
       .innerJoin(campaigns, eq(campaigns.id, collectionCampaigns.campaignId))

@@ -4,7 +4,7 @@ import type { CollectionSummary } from '../../contract/collection.ts';
 import { ANY_COUNTRY, SEARCH_LIMITS, type CreatorSummary, type ExploreFilters, type ExploreResult, type ExploreSort, type ExploreTab, type Suggestions } from '../../contract/search.ts';
 import type { Db } from '../infra/db/database.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
-import { toCampaignSummary } from './campaigns.ts';
+import { thumbnailOrFirstFrameKey, toCampaignSummary } from './campaigns.ts';
 import { accountListedSql, campaignListedSql } from './publicListing.ts';
 
 /**
@@ -182,7 +182,7 @@ export class SearchService {
           ${trending ? sql`left join (${trendingScores()}) t on t.campaign_id = c.id` : sql``}
           where ${sql.join(conditions, sql` and `)}
         )
-        select ${page.count ? sql`(select count(*) from matches)::int` : sql`0`} as total, c.uri, c.type, c.title, c.description, c.thumbnail_key, c.supporters_count, c.created_at,
+        select ${page.count ? sql`(select count(*) from matches)::int` : sql`0`} as total, c.uri, c.type, c.title, c.description, ${thumbnailOrFirstFrameKey('c')} as thumbnail_key, c.supporters_count, c.created_at,
           a.username as creator_username, a.name as creator_name, a.avatar_key as creator_avatar_key
         from (select 1) one
         left join lateral (select * from matches m order by ${order} limit ${page.limit} offset ${page.offset}) m on true
@@ -230,7 +230,7 @@ export class SearchService {
     }[page.sort];
     // Only the public campaigns of accounts in good standing count, and a collection shows only with one of them.
     const shown = sql`select count(*)::int as campaigns_count, coalesce(sum(c.supporters_count), 0)::int as supporters_count,
-        (array_agg(c.thumbnail_key order by cc.position))[1] as first_thumbnail,
+        (array_agg(${thumbnailOrFirstFrameKey('c')} order by cc.position))[1] as first_thumbnail,
         ${trending ? sql`coalesce(sum(t.score), 0)` : sql`0`} as trend,
         ${filters.category ? sql`coalesce(bool_or(c.category = ${filters.category}), false)` : sql`true`} as has_category
       from collection_campaigns cc

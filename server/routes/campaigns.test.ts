@@ -12,6 +12,7 @@ import { hashPassword } from '../infra/passwords.ts';
 import { createTokenService, type TokenService } from '../infra/tokens.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
+import { allPreviewsMade, previewsMade } from '../testing/campaignPreviews.ts';
 import { framePng } from '../testing/framePng.ts';
 import { putUpload, uploadAccepted } from '../testing/storageRequests.ts';
 import { storedKeys as keysIn } from '../testing/storedObjects.ts';
@@ -71,12 +72,19 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
   }
 
   /** Every stored object key, to assert that a refusal wrote or deleted nothing. */
-  const storedKeys = () => keysIn(storage);
+  // Both wait for the campaign-previews jobs edits enqueued, so a snapshot stays still while a test compares it.
+  const storedKeys = async () => {
+    await allPreviewsMade(t.database.db);
+    return keysIn(storage);
+  };
 
-  const dbState = async () => ({
-    campaigns: await t.database.db.select().from(campaigns).orderBy(campaigns.uri),
-    frames: await t.database.db.select().from(campaignFrames).orderBy(campaignFrames.id),
-  });
+  const dbState = async () => {
+    await allPreviewsMade(t.database.db);
+    return {
+      campaigns: await t.database.db.select().from(campaigns).orderBy(campaigns.uri),
+      frames: await t.database.db.select().from(campaignFrames).orderBy(campaignFrames.id),
+    };
+  };
 
   async function create(who: TestAccount, body: Record<string, unknown>) {
     return call(who, { method: 'POST', url: '/api/v2/campaigns', body });
@@ -86,7 +94,20 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
     const frames = await Promise.all(pngs.map(async (png) => ({ key: await rawUpload(who, png) })));
     const response = await create(who, { type: 'frame', uri: `c-${randomBytes(4).toString('hex')}`, title: 'A campaign', frames, ...overrides });
     expect(response.statusCode, response.body).toBe(201);
-    return managedCampaignResponse.parse(response.json()).data;
+    return previewsOf(who, managedCampaignResponse.parse(response.json()).data.uri);
+  }
+
+  /** The owner's view once the campaign-previews job has made the thumbnail and link previews after a create or edit. */
+  async function previewsOf(who: TestAccount, uri: string) {
+    await previewsMade(t.database.db, uri);
+    return managedCampaignResponse.parse((await get(`/api/v2/campaigns/${uri}/manage`, who)).json()).data;
+  }
+
+  /** An edit that succeeds, with the previews it asks the job for made. */
+  async function patchOk(who: TestAccount, uri: string, body: Record<string, unknown>) {
+    const response = await call(who, { method: 'PATCH', url: `/api/v2/campaigns/${uri}`, body });
+    expect(response.statusCode, response.body).toBe(200);
+    return previewsOf(who, managedCampaignResponse.parse(response.json()).data.uri);
   }
 
   describe('reads', () => {
@@ -239,11 +260,13 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
 
       const stored = await t.app.inject({ method: 'GET', url: frame.url });
       expect((await sharp(stored.rawPayload).metadata()).format).toBe('png');
-      const thumb = await sharp((await t.app.inject({ method: 'GET', url: data.thumbnailUrl })).rawPayload).metadata();
+      // The thumbnail and link previews come from the campaign-previews job, after the request.
+      const made = await previewsOf(ana, 'hari-guru');
+      const thumb = await sharp((await t.app.inject({ method: 'GET', url: made.thumbnailUrl })).rawPayload).metadata();
       expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 600, 600]);
-      const og = await sharp((await t.app.inject({ method: 'GET', url: data.ogImageUrl })).rawPayload).metadata();
+      const og = await sharp((await t.app.inject({ method: 'GET', url: made.ogImageUrl })).rawPayload).metadata();
       expect([og.format, og.width, og.height]).toEqual(['jpeg', 1200, 630]);
-      const square = await sharp((await t.app.inject({ method: 'GET', url: `/files/${row!.ogSquareKey}` })).rawPayload).metadata();
+      const square = await sharp((await t.app.inject({ method: 'GET', url: `/files/${(await previewsMade(t.database.db, 'hari-guru')).ogSquareKey}` })).rawPayload).metadata();
       expect([square.format, square.width, square.height]).toEqual(['jpeg', 600, 600]);
 
       expect(campaignResponse.parse((await get('/api/v2/campaigns/hari-guru')).json()).data.title).toBe('Hari Guru Nasional');
@@ -397,20 +420,20 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
 
     it('updates fields, renames the link (old one gone at once) and refuses a taken one', async () => {
       const created = await createOk(ana, { uri: 'old-name' });
-      const [createdRow] = await t.database.db.select().from(campaigns).where(eq(campaigns.uri, 'old-name'));
+      const createdRow = await previewsMade(t.database.db, 'old-name');
       expect((await get('/api/v2/campaigns/old-name')).statusCode).toBe(200);
       const response = await call(ana, { method: 'PATCH', url: '/api/v2/campaigns/old-name', body: { uri: 'new-name', title: 'New title', tags: ['baru'], caption: 'Hi [[nama]]' } });
       expect(response.statusCode, response.body).toBe(200);
       expect(managedCampaignResponse.parse(response.json()).data).toMatchObject({ uri: 'new-name', title: 'New title', tags: ['baru'], caption: 'Hi [[nama]]' });
       expect(codeOf(await get('/api/v2/campaigns/old-name'))).toBe('NOT_FOUND');
       expect(campaignResponse.parse((await get('/api/v2/campaigns/new-name')).json()).data.title).toBe('New title');
-      // The link previews show the title: rendered again under new names, the old ones deleted.
-      const [updatedRow] = await t.database.db.select().from(campaigns).where(eq(campaigns.uri, 'new-name'));
-      expect(updatedRow!.ogImageKey).not.toBe(createdRow!.ogImageKey);
-      expect(updatedRow!.ogSquareKey).not.toBe(createdRow!.ogSquareKey);
-      expect(await storage.exists(updatedRow!.ogSquareKey!)).toBe(true);
-      for (const key of [createdRow!.thumbnailKey, createdRow!.ogImageKey!, createdRow!.ogSquareKey!]) expect(await storage.exists(key)).toBe(false);
-      expect(created.ogImageUrl).toBe(`/files/${createdRow!.ogImageKey}`);
+      // The link previews show the title: rendered again (by the job) under new names, the old ones deleted.
+      const updatedRow = await previewsMade(t.database.db, 'new-name');
+      expect(updatedRow.ogImageKey).not.toBe(createdRow.ogImageKey);
+      expect(updatedRow.ogSquareKey).not.toBe(createdRow.ogSquareKey);
+      expect(await storage.exists(updatedRow.ogSquareKey)).toBe(true);
+      for (const key of [createdRow.thumbnailKey, createdRow.ogImageKey, createdRow.ogSquareKey]) expect(await storage.exists(key)).toBe(false);
+      expect(created.ogImageUrl).toBe(`/files/${createdRow.ogImageKey}`);
 
       const before = await dbState();
       const taken = await call(ana, { method: 'PATCH', url: '/api/v2/campaigns/new-name', body: { uri: 'public-2' } });
@@ -443,7 +466,7 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       const keyOf = (url: string) => url.replace('/files/', '');
 
       // Reorder: the first frame changes, so the previews are new and the old ones deleted.
-      const reordered = managedCampaignResponse.parse((await call(dina, { method: 'PATCH', url: '/api/v2/campaigns/frames-edit', body: { frames: [{ id: second!.id }, { id: first!.id }] } })).json()).data;
+      const reordered = await patchOk(dina, 'frames-edit', { frames: [{ id: second!.id }, { id: first!.id }] });
       expect(reordered.frames.map((frame) => frame.id)).toEqual([second!.id, first!.id]);
       expect(reordered.thumbnailUrl).not.toBe(created.thumbnailUrl);
       expect(await storage.exists(keyOf(created.thumbnailUrl))).toBe(false);
@@ -457,9 +480,7 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       // Replace the second frame with a new upload, and add one more.
       const replacement = await rawUpload(dina, pngA);
       const added = await rawUpload(dina, pngB);
-      const replaced = managedCampaignResponse.parse(
-        (await call(dina, { method: 'PATCH', url: '/api/v2/campaigns/frames-edit', body: { frames: [{ id: second!.id }, { key: replacement }, { key: added }] } })).json(),
-      ).data;
+      const replaced = await patchOk(dina, 'frames-edit', { frames: [{ id: second!.id }, { key: replacement }, { key: added }] });
       expect(replaced.frames).toHaveLength(3);
       expect(replaced.frames.map((frame) => frame.position)).toEqual([0, 1, 2]);
       expect(replaced.frames[0]!.id).toBe(second!.id);
@@ -469,7 +490,7 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       expect(await storage.exists(keyOf(replaced.frames[1]!.url))).toBe(true);
 
       // Remove down to one frame.
-      const removed = managedCampaignResponse.parse((await call(dina, { method: 'PATCH', url: '/api/v2/campaigns/frames-edit', body: { frames: [{ id: replaced.frames[2]!.id }] } })).json()).data;
+      const removed = await patchOk(dina, 'frames-edit', { frames: [{ id: replaced.frames[2]!.id }] });
       expect(removed.frames.map((frame) => frame.id)).toEqual([replaced.frames[2]!.id]);
       for (const gone of replaced.frames.slice(0, 2)) expect(await storage.exists(keyOf(gone.url))).toBe(false);
       expect(await t.database.db.select().from(campaignFrames).where(eq(campaignFrames.campaignId, (await t.database.db.select().from(campaigns).where(eq(campaigns.uri, 'frames-edit')))[0]!.id))).toHaveLength(1);

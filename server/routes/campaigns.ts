@@ -28,7 +28,7 @@ const HOUR_MS = 60 * 60_000;
 /** Campaign reads and writes (contract/campaign.ts, contract/campaignWrite.ts); one read cache shared by all of them. */
 export function campaignRoutes(app: ZodApp, ctx: AppContext): void {
   const campaigns = new CampaignService(ctx.database.db, ctx.storage, ctx.config.campaignReadCacheMs, ctx.hits, ctx.cacheBus);
-  const writes = new CampaignWriteService(ctx.database.db, ctx.storage, campaigns);
+  const writes = new CampaignWriteService(ctx.database.db, ctx.storage, campaigns, ctx.jobs);
   const signedIn = requireAccount(ctx);
   const maybeSignedIn = optionalAccount(ctx);
   const uriParams = { params: campaignUriParams };

@@ -12,6 +12,7 @@ import { accounts, campaignFrames, campaigns, posts } from '../infra/db/schema.t
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { createTokenService } from '../infra/tokens.ts';
 import { insertCreator } from '../testing/fixtures.ts';
+import { allPreviewsMade, previewsMade } from '../testing/campaignPreviews.ts';
 import { framePng } from '../testing/framePng.ts';
 import { fetchFile } from '../testing/storageRequests.ts';
 import { createTestApp, drivers, signedInject, type SignedRequest, type TestApp } from '../testing/testApp.ts';
@@ -65,7 +66,9 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
     const uri = `c-${randomBytes(4).toString('hex')}`;
     const response = await call(dina, { method: 'POST', url: '/api/v2/campaigns', body: { type: 'frame', uri, title: 'A campaign', frames: [{ key: await rawUpload(dina, 'frame', frame, 'png') }], ...body } });
     expect(response.statusCode, response.body).toBe(201);
-    return managedCampaignResponse.parse(response.json()).data;
+    // With the thumbnail and link previews the campaign-previews job makes after the request.
+    await previewsMade(t.database.db, uri);
+    return managedCampaignResponse.parse((await call(dina, { method: 'GET', url: `/api/v2/campaigns/${uri}/manage` })).json()).data;
   }
 
   async function read(uri: string, code?: string): Promise<Campaign> {
@@ -80,10 +83,11 @@ describe.each(drivers)('private campaign images (%s)', (driver) => {
   const imageUrls = (campaign: Campaign) => [...campaign.frames.map((f) => f.url), campaign.thumbnailUrl, campaign.ogImageUrl];
 
   async function storedKeys(campaignId: string) {
+    await allPreviewsMade(t.database.db);
     const [row] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     const frames = await t.database.db.select({ key: campaignFrames.storageKey }).from(campaignFrames).where(eq(campaignFrames.campaignId, campaignId));
     const postRows = await t.database.db.select({ key: posts.imageKey }).from(posts).where(eq(posts.campaignId, campaignId));
-    return [row!.thumbnailKey, row!.ogImageKey!, row!.ogSquareKey!, ...frames.map((f) => f.key), ...postRows.map((p) => p.key)];
+    return [row!.thumbnailKey!, row!.ogImageKey!, row!.ogSquareKey!, ...frames.map((f) => f.key), ...postRows.map((p) => p.key)];
   }
 
   /**

@@ -211,8 +211,12 @@ export const campaigns = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     supportersCount: integer('supporters_count').notNull().default(0),
     visitsCount: integer('visits_count').notNull().default(0),
-    thumbnailKey: text('thumbnail_key').notNull(),
-    /** 1200×630 link-preview image; null until generated (campaigns from before issue 5). */
+    /**
+     * 600×600 list image; null from a create or a change of the first frame or title until the campaign-previews job
+     * has made it (readers show the first frame meanwhile: campaignThumbnailKey).
+     */
+    thumbnailKey: text('thumbnail_key'),
+    /** 1200×630 link-preview image; null until generated (by the campaign-previews job). */
     ogImageKey: text('og_image_key'),
     /** 600×600 link-preview image, written with ogImageKey; null for campaigns whose previews predate it. */
     ogSquareKey: text('og_square_key'),

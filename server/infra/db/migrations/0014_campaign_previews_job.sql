@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ALTER COLUMN "thumbnail_key" DROP NOT NULL;
