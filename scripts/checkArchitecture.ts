@@ -73,7 +73,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/routes': ['src/routes', 'src/domains', 'src/api', 'src/pipeline', 'src/ui', 'src/lib', 'core', 'contract'],
   'src/app': ['src/app', 'src/routes', 'src/domains', 'src/api', 'src/pipeline', 'src/ui', 'src/lib', 'core', 'contract', 'src'],
   src: ['src/app', 'src/lib', 'src'],
-  'server/infra': ['server/infra', 'server', 'core', 'contract'],
+  // The mail templates read the interface's message files (locales/), which hold the mail texts too.
+  'server/infra': ['server/infra', 'server', 'core', 'contract', 'locales'],
   'server/domain': ['server/domain', 'server/infra', 'server', 'core', 'contract'],
   'server/http': ['server/http', 'server/domain', 'server/infra', 'server', 'core', 'contract', 'root'],
   'server/routes': ['server/routes', 'server/http', 'server/domain', 'server/infra', 'server', 'core', 'contract'],

@@ -1,24 +1,22 @@
 import PDFDocument from 'pdfkit';
 import type { InvoiceView } from '../../contract/order.ts';
 import { majorAmount, type Currency } from '../../contract/plan.ts';
-import { mailText, type MailLocale } from '../infra/mail/mailTemplates.ts';
-
-const intlTag = (locale: MailLocale) => (locale === 'id' ? 'id-ID' : 'en-US');
+import { mailIntlTag, mailText, type MailLocale } from '../infra/mail/mailTemplates.ts';
 
 /** A minor-unit amount as the locale writes money ("$2.99", "Rp 49.000"); rupiah without decimals, like the client. */
 export function formatInvoiceAmount(amount: number, currency: Currency, locale: MailLocale): string {
   const digits = currency === 'IDR' ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
-  return new Intl.NumberFormat(intlTag(locale), { style: 'currency', currency, ...digits }).format(majorAmount(amount, currency));
+  return new Intl.NumberFormat(mailIntlTag(locale), { style: 'currency', currency, ...digits }).format(majorAmount(amount, currency));
 }
 
 /** A calendar date in the locale ("November 27, 2026", "27 November 2026"), in UTC so every server writes the same. */
 export function formatInvoiceDate(date: Date | number, locale: MailLocale): string {
-  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(date));
+  return new Intl.DateTimeFormat(mailIntlTag(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(date));
 }
 
 /** Basis points as a percentage ("11%", "11,5%"). */
 export function formatTaxRate(bps: number, locale: MailLocale): string {
-  return new Intl.NumberFormat(intlTag(locale), { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
+  return new Intl.NumberFormat(mailIntlTag(locale), { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000);
 }
 
 /** The PDF file name the download is saved under. */

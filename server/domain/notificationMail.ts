@@ -3,7 +3,7 @@ import type { BaseLogger } from 'pino';
 import type { NotificationData, NotificationType } from '../../contract/notification.ts';
 import type { Db } from '../infra/db/database.ts';
 import type { Mailer } from '../infra/mail/mailer.ts';
-import { mailLocale, mailText, type MailKind, type MailVars } from '../infra/mail/mailTemplates.ts';
+import { mailIntlTag, mailLocale, mailText, type MailKind, type MailLocale, type MailVars } from '../infra/mail/mailTemplates.ts';
 import { campaigns, notifications } from '../infra/db/schema.ts';
 import { createWeeklyRecaps, isoWeek, notificationRecipient, notifyTrending } from './notifications.ts';
 import { getNotificationPreference } from './preferences.ts';
@@ -82,9 +82,9 @@ async function claimDue(db: Db, now: Date, retryBaseMs: number, limit: number): 
 }
 
 /** The mail's texts: what the template interpolates, and the page its button opens (null: nothing to mail about). */
-async function mailVarsFor(db: Db, row: Claimed, locale: 'en' | 'id', publicUrl: string): Promise<MailVars | null> {
+async function mailVarsFor(db: Db, row: Claimed, locale: MailLocale, publicUrl: string): Promise<MailVars | null> {
   const data = row.data as NotificationData & { campaignId?: string };
-  const number = (value: number | undefined) => new Intl.NumberFormat(locale === 'id' ? 'id-ID' : 'en-US').format(value ?? 0);
+  const number = (value: number | undefined) => new Intl.NumberFormat(mailIntlTag(locale)).format(value ?? 0);
   let campaign: { uri: string; title: string } | undefined;
   if (data.campaignId) {
     [campaign] = await db.select({ uri: campaigns.uri, title: campaigns.title }).from(campaigns).where(eq(campaigns.id, data.campaignId)).limit(1);

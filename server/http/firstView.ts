@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { textDirection, toBcp47 } from '../../contract/locales.ts';
 import { escapeHtml as escape } from './escapeHtml.ts';
 
 /** What a campaign page shows above the fold, read from the same campaign entry as the link preview. */
@@ -79,6 +80,7 @@ const FRAME_ICON =
 export function firstViewHtml(view: FirstView, messages: Map<string, LocaleMessages>, locale: string): string {
   const [frame, ...others] = view.frames;
   const t = (key: string, values: Record<string, string>) => escape(message(messages, locale, key, values));
+  const shown = messages.has(locale) ? locale : 'en';
   const { creator } = view;
   const avatar = creator.avatarUrl
     ? `<img src="${escape(creator.avatarUrl)}" alt="" class="size-8 rounded-full object-cover" />`
@@ -94,11 +96,12 @@ export function firstViewHtml(view: FirstView, messages: Map<string, LocaleMessa
           .join('')}</ul>`
       : '';
   return [
-    '<div id="first-view" class="flex min-h-screen flex-col">',
-    `<header class="sticky top-0 z-40 border-b bg-background/95 backdrop-blur"><nav class="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4"><a href="/" class="mr-2 flex items-center gap-2 rounded-md text-xl font-bold">${FRAME_ICON}<span>Bingkai</span></a></nav></header>`,
+    // In the language and direction of its words, whatever <html> says until the app applies the locale.
+    `<div id="first-view" lang="${escape(toBcp47(shown))}" dir="${textDirection(shown)}" class="flex min-h-screen flex-col">`,
+    `<header class="sticky top-0 z-40 border-b bg-background/95 backdrop-blur"><nav class="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4"><a href="/" class="me-2 flex items-center gap-2 rounded-md text-xl font-bold">${FRAME_ICON}<span>Bingkai</span></a></nav></header>`,
     '<main class="flex-1"><div class="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">',
     `<div><div class="aspect-square overflow-hidden rounded-lg border bg-[repeating-conic-gradient(var(--muted)_0_25%,transparent_0_50%)] bg-[length:24px_24px]">${image}</div>${thumbnails}</div>`,
-    `<div class="flex flex-col gap-4"><h1 class="text-3xl font-bold tracking-tight">${escape(view.title)}</h1>`,
+    `<div class="flex flex-col gap-4"><h1 dir="auto" class="text-3xl font-bold tracking-tight">${escape(view.title)}</h1>`,
     `<a href="/u/${encodeURIComponent(creator.username)}" class="flex w-fit items-center gap-2 rounded-md text-sm">${avatar}<span>${t('pages.campaign.by', { name: creator.name })}</span></a></div>`,
     '</div></main></div>',
   ].join('');

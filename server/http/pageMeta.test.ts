@@ -75,6 +75,8 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     // As the build copies them (vite.config.ts): the first view's words come from there.
     await cp(new URL('../../locales', import.meta.url), join(dist, 'locales'), { recursive: true });
+    // A right-to-left locale with the first view's words, whichever translations have landed.
+    await writeFile(join(dist, 'locales', 'ar.json'), JSON.stringify({ pages: { campaign: { by: 'بواسطة {{name}}', frameAlt: 'إطار حملة «{{title}}»' } } }));
     t = await createTestApp(driver, { distDir: dist, publicUrl: 'https://bingkai.test' });
     const db = t.database.db;
     const creator = await insertCreator(db, 'creator');
@@ -159,7 +161,7 @@ describe.each(drivers)('page meta (%s)', (driver) => {
       expect(body.indexOf('<div id="first-view"'), url).toBeGreaterThan(body.indexOf('</head>'));
       expect(body.indexOf('<div id="first-view"'), url).toBeLessThan(body.indexOf('<div id="root"></div>'));
       expect(body).toContain('<img src="https://bingkai.test/files/public/campaigns/merdeka-80/frame-0.png" alt="Frame of the campaign “Merdeka 80”" width="1080" height="1080" fetchpriority="high" class="size-full object-contain" />');
-      expect(body).toContain('<h1 class="text-3xl font-bold tracking-tight">Merdeka 80</h1>');
+      expect(body).toContain('<h1 dir="auto" class="text-3xl font-bold tracking-tight">Merdeka 80</h1>');
       expect(body).toContain('<a href="/u/creator" class="flex w-fit items-center gap-2 rounded-md text-sm">');
       expect(body).toContain('<span>by Name of creator</span>');
       // One frame: no switcher row.
@@ -171,8 +173,14 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     const indonesian = await t.app.inject({ method: 'GET', url: '/merdeka-80', headers: { ...html, 'accept-language': 'id-ID,id;q=0.9,en;q=0.8' } });
     expect(indonesian.body).toContain('<span>oleh Name of creator</span>');
     expect(indonesian.body).toContain('alt="Bingkai kampanye “Merdeka 80”"');
+    expect(indonesian.body).toContain('<div id="first-view" lang="id" dir="ltr"');
     const unknownLanguage = await t.app.inject({ method: 'GET', url: '/merdeka-80', headers: { ...html, 'accept-language': 'xx' } });
     expect(unknownLanguage.body).toContain('<span>by Name of creator</span>');
+    expect(unknownLanguage.body).toContain('<div id="first-view" lang="en" dir="ltr"');
+    // Arabic runs right to left from the first paint, before the app sets <html dir>.
+    const arabic = await t.app.inject({ method: 'GET', url: '/merdeka-80', headers: { ...html, 'accept-language': 'ar-EG,ar;q=0.9' } });
+    expect(arabic.body).toContain('<div id="first-view" lang="ar" dir="rtl"');
+    expect(arabic.body).toContain('<span>بواسطة Name of creator</span>');
     const two = (await page('/two-frames')).body;
     expect(two).toContain('<img src="https://bingkai.test/files/public/avatars/painter.jpg" alt="" class="size-8 rounded-full object-cover" />');
     expect(two).toContain('href="https://bingkai.test/files/public/campaigns/two-frames/frame-0.png"');
@@ -182,7 +190,7 @@ describe.each(drivers)('page meta (%s)', (driver) => {
 
   it('escapes the first view’s title', async () => {
     const body = (await page('/hostile')).body;
-    expect(body).toContain('<h1 class="text-3xl font-bold tracking-tight">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(body).toContain('<h1 dir="auto" class="text-3xl font-bold tracking-tight">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
     expect(body).toContain('alt="Frame of the campaign “&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;”"');
     expect(body).not.toContain('<script>alert(1)</script>');
   });

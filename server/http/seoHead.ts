@@ -1,4 +1,5 @@
 import { ORGANIZATION_LOGO } from '../../contract/brandAssets.ts';
+import { toBcp47 } from '../../contract/locales.ts';
 import { escapeHtml } from './escapeHtml.ts';
 
 /**
@@ -32,11 +33,6 @@ export function localizedPath(path: string, locale: string | null): string {
   return locale ? `${path}?${LANG_PARAM}=${encodeURIComponent(locale)}` : path;
 }
 
-/** A locale code as an hreflang / BCP 47 tag: `zh-cn` → `zh-CN`, `en_AU` → `en-AU`. */
-export function hreflangOf(code: string): string {
-  const [language = '', ...rest] = code.replace(/_/g, '-').split('-');
-  return [language.toLowerCase(), ...rest.map((part) => (part.length === 2 ? part.toUpperCase() : part))].join('-');
-}
 
 export function absoluteUrl(origin: string, url: string): string {
   return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
@@ -50,7 +46,7 @@ export function canonicalLink(origin: string, path: string, locale: string | nul
 /** One `<link rel="alternate" hreflang>` per shipped locale, and x-default for the bare path. */
 export function alternateLinks(origin: string, path: string, locales: readonly string[]): string {
   const link = (hreflang: string, href: string) => `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(absoluteUrl(origin, href))}" />`;
-  return [...locales.map((code) => link(hreflangOf(code), localizedPath(path, code))), link('x-default', path)].join('\n    ');
+  return [...locales.map((code) => link(toBcp47(code), localizedPath(path, code))), link('x-default', path)].join('\n    ');
 }
 
 /** JSON.stringify for inside <script>: `<`, `>`, `&` and the JavaScript line separators as \u escapes, so no text closes the element. */
@@ -135,5 +131,5 @@ export function withHeadTags(html: string, tags: readonly string[]): string {
 
 /** The shell's <html lang> set to a locale (the app sets it again on load). */
 export function withHtmlLang(html: string, locale: string | null): string {
-  return locale ? html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(hreflangOf(locale))}"`) : html;
+  return locale ? html.replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(toBcp47(locale))}"`) : html;
 }

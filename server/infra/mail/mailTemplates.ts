@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
-import i18next, { type TFunction } from 'i18next';
+import { readdirSync, readFileSync } from 'node:fs';
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import { textDirection } from '../../../contract/locales.ts';
 
-/** Every mail the server sends; each has `mail.<kind>.*` texts in locales/en.json and locales/id.json. */
+/** Every mail the server sends; each has `mail.<kind>.*` texts in locales/en.json and in every other locale's file. */
 export const mailKinds = [
   'VERIFY_REGISTRATION',
   'VERIFY_EMAIL_UPDATE',
@@ -25,8 +26,15 @@ export const mailKinds = [
   'BILLING_PLAN_ENDED',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
-export const mailLocales = ['en', 'id'] as const;
-export type MailLocale = (typeof mailLocales)[number];
+const LOCALES_DIR = new URL('../../../locales/', import.meta.url);
+
+/** The locales mails are written in: one per message file in locales/ (`en`, `id`, `en-gb`, `zh-cn`…). */
+export const mailLocales: readonly string[] = readdirSync(LOCALES_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => name.slice(0, -'.json'.length))
+  .sort();
+/** A code of mailLocales. */
+export type MailLocale = string;
 
 /**
  * Interpolated into the texts; `code` shows a code box, `link` a button (label `mail.<kind>.action`, else `mail.openLink`),
@@ -48,43 +56,56 @@ export interface RenderedMail {
 }
 
 function loadLocale(locale: MailLocale): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../../../locales/${locale}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(new URL(`${locale}.json`, LOCALES_DIR), 'utf8')) as Record<string, unknown>;
 }
 
-let translator: Promise<TFunction> | undefined;
+let translator: Promise<{ instance: I18n; t: TFunction }> | undefined;
 
-function getTranslator(): Promise<TFunction> {
+/** The mail translator, with a locale's messages read the first time a mail is written in it. */
+async function getTranslator(locale: MailLocale): Promise<TFunction> {
   translator ??= (async () => {
     const instance = i18next.createInstance();
     // HTML escaping happens in renderMail, per part.
     const t = await instance.init({
-      resources: { en: { translation: loadLocale('en') }, id: { translation: loadLocale('id') } },
+      resources: { en: { translation: loadLocale('en') } },
       lng: 'en',
       fallbackLng: 'en',
       interpolation: { escapeValue: false },
       initAsync: false,
     });
-    return t;
+    return { instance, t };
   })();
-  return translator;
+  const { instance, t } = await translator;
+  if (!instance.hasResourceBundle(locale, 'translation')) instance.addResourceBundle(locale, 'translation', loadLocale(locale));
+  return t;
 }
 
 /** One message of the mail texts in a mail locale (for parts a template is built from, such as a recap's lines). */
 export async function mailText(locale: MailLocale, key: string, vars: Record<string, string | number> = {}): Promise<string> {
-  const t = await getTranslator();
+  const t = await getTranslator(locale);
   return t(key, { ...vars, lng: locale });
 }
 
-/** 'id', 'id-ID', 'id_ID' → id; anything else → en. */
+/**
+ * The mail locale for an account's locale or language: the same code (any case, `_` or `-`: `en_GB` → `en-gb`),
+ * else its language (`id-ID` → `id`, `km_KH` → `km`, `pt-BR` → `pt`), else en.
+ */
 export function mailLocale(locale: string | null | undefined): MailLocale {
-  return locale && /^id\b|^id[-_]/i.test(locale) ? 'id' : 'en';
+  const wanted = (locale ?? '').trim().toLowerCase().replace(/_/g, '-');
+  const language = wanted.split('-')[0]!;
+  return mailLocales.find((code) => code === wanted) ?? mailLocales.find((code) => code === language) ?? 'en';
+}
+
+/** Intl's tag for a mail locale: en writes US-style numbers and dates; the other codes are tags already (`zh-cn`). */
+export function mailIntlTag(locale: MailLocale): string {
+  return locale === 'en' ? 'en-US' : locale;
 }
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export async function renderMail(kind: MailKind, locale: MailLocale, vars: MailVars): Promise<RenderedMail> {
-  const t = await getTranslator();
+  const t = await getTranslator(locale);
   const options = { ...vars, lng: locale };
   const text = (key: string) => t(`mail.${kind}.${key}`, options);
   const subject = text('subject');
@@ -95,7 +116,7 @@ export async function renderMail(kind: MailKind, locale: MailLocale, vars: MailV
   const action = t([`mail.${kind}.action`, 'mail.openLink'], options);
   const plain = [greeting, ...paragraphs, vars.code ? vars.code : '', vars.link ? `${action}: ${vars.link}` : '', footer, vars.unsubscribe ? `${unsubscribe}: ${vars.unsubscribe}` : ''].filter(Boolean).join('\n\n');
   const html = [
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#1b1b1b">',
     '<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">',
     '<p style="font-size:20px;font-weight:bold;margin:0 0 24px;color:#0f9e8c">Bingkai</p>',

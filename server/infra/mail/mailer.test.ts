@@ -6,24 +6,33 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { freePort, startSmtp } from '../../testing/accountApp.ts';
 import { createMailer } from './mailer.ts';
-import { mailKinds, mailLocale, renderMail } from './mailTemplates.ts';
+import { mailKinds, mailLocale, mailLocales, renderMail } from './mailTemplates.ts';
 
 const log = pino({ level: 'silent' });
 
 describe('mail', () => {
-  it('renders every kind in English and Indonesian with text and html parts and no missing keys', async () => {
+  it('renders every kind in every locale with a message file, with text and html parts and no missing keys', async () => {
     // With every variable some template uses (the notification mails' too).
     const vars = { name: 'Ana', code: '123456', link: 'https://bingkai.test/x', minutes: 15, email: 'a@b.test', title: 'Hari Bumi', milestone: '100', rank: '3', week: '2026-W47', supports: '12', visits: '40', lines: 'x', who: 'Budi', plan: 'Supporter (monthly)', amount: '$2.99', number: 'BK-000001', date: 'December 1, 2026' };
+    expect(mailLocales).toContain('en');
+    expect(mailLocales).toContain('id');
     for (const kind of mailKinds) {
       const en = await renderMail(kind, 'en', vars);
-      const id = await renderMail(kind, 'id', vars);
-      for (const rendered of [en, id]) {
-        expect(rendered.subject, kind).not.toMatch(/^mail\.\w/);
-        expect(rendered.text, kind).not.toMatch(/\bmail\.\w|\{\{/);
-        expect(rendered.html, kind).toContain('<html');
+      for (const locale of mailLocales) {
+        const rendered = await renderMail(kind, locale, vars);
+        expect(rendered.subject, `${locale} ${kind}`).not.toMatch(/^mail\.\w/);
+        expect(rendered.text, `${locale} ${kind}`).not.toMatch(/\bmail\.\w|\{\{/);
+        expect(rendered.html, `${locale} ${kind}`).toContain(`<html lang="${locale}"`);
+        // Written in the locale's language (the regional Englishes aside).
+        if (!locale.startsWith('en')) expect(rendered.subject, `${locale} ${kind}`).not.toBe(en.subject);
       }
-      expect(id.subject, kind).not.toBe(en.subject);
     }
+  });
+
+  it('sets the direction of right-to-left languages', async () => {
+    expect((await renderMail('RESET_PASSWORD', 'en', { name: 'Ana', link: 'https://bingkai.test/x', minutes: 60 })).html).toContain('dir="ltr"');
+    const rtl = mailLocales.find((locale) => ['ar', 'he', 'fa', 'ur'].includes(locale));
+    if (rtl) expect((await renderMail('RESET_PASSWORD', rtl, { name: 'Ana', link: 'https://bingkai.test/x', minutes: 60 })).html).toContain('dir="rtl"');
   });
 
   it('escapes variables in html', async () => {
@@ -33,8 +42,9 @@ describe('mail', () => {
     expect(rendered.text).toContain('Hi <script>alert(1)</script>,');
   });
 
-  it('maps locale codes to en or id', () => {
-    expect([mailLocale('id'), mailLocale('id-ID'), mailLocale('ID_id'), mailLocale('en-GB'), mailLocale(null), mailLocale('idx')]).toEqual(['id', 'id', 'id', 'en', 'en', 'en']);
+  it('maps an account’s locale to the mail locale of the same code, else of its language, else en', () => {
+    expect([mailLocale('id'), mailLocale('id-ID'), mailLocale('ID_id'), mailLocale(null), mailLocale(''), mailLocale('idx'), mailLocale('xx-YY')]).toEqual(['id', 'id', 'id', 'en', 'en', 'en', 'en']);
+    expect([mailLocale('en_GB'), mailLocale('en-GB'), mailLocale('en_AU')]).toEqual(['en-gb', 'en-gb', 'en-au']);
   });
 
   it('writes .eml files under dataDir/mail without SMTP_URL', async () => {

@@ -94,14 +94,17 @@ describe('changeLocale', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
-  it('requests files by the exact seed code', async () => {
-    const server = localeServer({ 'en-gb.json': { common: { close: 'Close (UK)' } }, 'en_AU.json': { common: { close: 'Close (AU)' } } });
+  it('requests one file per locale, whichever seed spelling names it', async () => {
+    const server = localeServer({ 'en-gb.json': { common: { close: 'Close (UK)' } }, 'en-au.json': { common: { close: 'Close (AU)' } }, 'km.json': { common: { close: 'បិទ' } } });
     const instance = await initI18n({ locale: 'en-GB', instance: i18next.createInstance(), fetch: server.fetch });
     expect(instance.t('common.close')).toBe('Close (UK)');
     expect(document.documentElement.lang).toBe('en-GB');
-    expect(await changeLocale('en_AU', { instance })).toBe('en_AU');
+    expect(await changeLocale('en_AU', { instance })).toBe('en-au');
     expect(instance.t('common.close')).toBe('Close (AU)');
-    expect(server.requested).toEqual(['/locales/en-gb.json', '/locales/en_AU.json']);
+    expect(document.documentElement.lang).toBe('en-AU');
+    expect(await changeLocale('km_KH', { instance })).toBe('km');
+    expect(instance.t('common.close')).toBe('បិទ');
+    expect(server.requested).toEqual(['/locales/en-gb.json', '/locales/en-au.json', '/locales/km.json']);
   });
 
   it('logs an unsupported code and uses the default locale', async () => {

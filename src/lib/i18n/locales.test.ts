@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guessLocale, localeFromQuery, USER_LOCALE_KEY } from './guessLocale.ts';
-import { isRtlLocale, localeDirection, localeDisplayName, localeOptions, matchLocale, nativeLocaleName, SUPPORTED_LOCALES, toBcp47 } from './locales.ts';
+import { isRtlLocale, localeDirection, localeDisplayName, LOCALES, localeOptions, matchLocale, nativeLocaleName, SUPPORTED_LOCALES, toBcp47 } from './locales.ts';
 import { recordDisplayNames } from '../../testing/displayNames.ts';
 
 describe('supported locales', () => {
@@ -10,7 +10,7 @@ describe('supported locales', () => {
     try {
       const options = localeOptions(true);
       expect(asked).toEqual([]);
-      expect(options).toHaveLength(57);
+      expect(options).toHaveLength(54);
       expect(options.find((option) => option.code === 'km')?.name).toBe('ខ្មែរ');
       expect(localeDisplayName('km')).toBe('Name of km');
       expect(localeDisplayName('km')).toBe('Name of km');
@@ -24,6 +24,14 @@ describe('supported locales', () => {
     expect(SUPPORTED_LOCALES).toHaveLength(57);
     expect(new Set(SUPPORTED_LOCALES).size).toBe(57);
     for (const code of ['en_AU', 'en-au', 'en_GB', 'en-gb', 'tl-ph', 'km_KH', 'zh-cn', 'zh-tw', 'or', 'te']) expect(SUPPORTED_LOCALES).toContain(code);
+  });
+
+  it('treats the second spellings as one locale: one message file, one entry in the switcher', () => {
+    expect(LOCALES).toHaveLength(54);
+    for (const [spelling, locale] of [['en_AU', 'en-au'], ['en-AU', 'en-au'], ['en_GB', 'en-gb'], ['km_KH', 'km'], ['km-KH', 'km']]) expect(matchLocale(spelling), spelling).toBe(locale);
+    expect(LOCALES).not.toContain('en_AU');
+    expect(LOCALES).not.toContain('km_KH');
+    expect(localeOptions(true).filter((option) => option.name.startsWith('English'))).toHaveLength(3);
   });
 
   it('marks ar, he, fa and ur as right-to-left', () => {
@@ -43,7 +51,7 @@ describe('supported locales', () => {
     expect(localeDisplayName('de')).toBe('Deutsch');
     expect(localeDisplayName('ja')).toBe('日本語');
     const options = localeOptions();
-    expect(options).toHaveLength(57);
+    expect(options).toHaveLength(54);
     for (const option of options) expect(option.name.trim()).not.toBe('');
   });
 
@@ -59,10 +67,10 @@ describe('supported locales', () => {
 
   it('matches tags case-insensitively and across separators', () => {
     expect(matchLocale('en-GB')).toBe('en-gb');
-    expect(matchLocale('en_GB')).toBe('en_GB');
+    expect(matchLocale('en_GB')).toBe('en-gb');
     expect(matchLocale('zh-CN')).toBe('zh-cn');
     expect(matchLocale('ZH-TW')).toBe('zh-tw');
-    expect(matchLocale('km-KH')).toBe('km_KH');
+    expect(matchLocale('km-KH')).toBe('km');
     expect(matchLocale('fil')).toBe('tl-ph');
     expect(matchLocale('pt-BR')).toBeNull();
     expect(matchLocale('xx')).toBeNull();

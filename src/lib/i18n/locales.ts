@@ -1,12 +1,8 @@
-/** The interface locales of seed §9, spelled exactly as there (both `en_AU` and `en-au` exist upstream). */
-export const SUPPORTED_LOCALES = [
-  'af', 'ar', 'bg', 'bn', 'cs', 'da', 'de', 'el', 'en', 'en_AU', 'en-au', 'en_GB', 'en-gb', 'es', 'fa', 'fi', 'tl-ph', 'fr',
-  'he', 'hi', 'hr', 'hu', 'id', 'it', 'ja', 'km', 'km_KH', 'ko', 'lo', 'ms', 'my', 'nl', 'no', 'pl', 'pt', 'ro', 'ru', 'sk',
-  'sq', 'sr', 'sv', 'sw', 'th', 'tr', 'uk', 'ur', 'vi', 'zh-cn', 'zh-tw', 'gu', 'kn', 'ml', 'mr', 'or', 'pa', 'ta', 'te',
-] as const;
-export type LocaleCode = (typeof SUPPORTED_LOCALES)[number];
+import { LOCALES, SAME_LOCALE, SUPPORTED_LOCALES, textDirection, toBcp47, type LocaleCode } from '../../../contract/locales.ts';
 
-export const RTL_LOCALES: ReadonlySet<string> = new Set(['ar', 'he', 'fa', 'ur']);
+// The lists live in contract/locales.ts, shared with the server (mails, first view) and the translation checks.
+export { LOCALES, SUPPORTED_LOCALES, toBcp47, type LocaleCode };
+export { RTL_LANGUAGES as RTL_LOCALES } from '../../../contract/locales.ts';
 
 /** Browser codes that name a supported locale under another tag. */
 const ALIASES: Readonly<Record<string, LocaleCode>> = { fil: 'tl-ph', tl: 'tl-ph', nb: 'no', nn: 'no', iw: 'he', in: 'id' };
@@ -27,18 +23,19 @@ export function isSupportedLocale(code: string): code is LocaleCode {
   return (SUPPORTED_LOCALES as readonly string[]).includes(code);
 }
 
-/** BCP 47 tag for Intl: `en_AU` → `en-AU`, `zh-cn` → `zh-CN`. */
-export function toBcp47(code: string): string {
-  const [language = '', ...rest] = code.replace(/_/g, '-').split('-');
-  return [language.toLowerCase(), ...rest.map((part) => (part.length === 2 ? part.toUpperCase() : part))].join('-');
-}
 
 /**
- * The supported code a tag stands for, or null. Tries the exact code, then a case-insensitive
- * match (`en-GB` → `en-gb`, `zh-CN` → `zh-cn`), then one ignoring `_`/`-` (`km-KH` → `km_KH`), then aliases.
- * Does not drop the region; callers decide whether to try the bare language.
+ * The locale a tag stands for, as one of LOCALES, or null. Tries the exact seed code, then a case-insensitive
+ * match (`en-GB` → `en-gb`, `zh-CN` → `zh-cn`), then one ignoring `_`/`-` (`km-KH` → `km_KH`), then aliases; a
+ * second spelling gives its locale's code (`en_GB` → `en-gb`, `km_KH` → `km`). Does not drop the region; callers
+ * decide whether to try the bare language.
  */
 export function matchLocale(tag: string | null | undefined): LocaleCode | null {
+  const code = seedCodeOf(tag);
+  return code && (SAME_LOCALE[code] ?? code);
+}
+
+function seedCodeOf(tag: string | null | undefined): LocaleCode | null {
   if (!tag) return null;
   const trimmed = tag.trim();
   if (isSupportedLocale(trimmed)) return trimmed;
@@ -57,11 +54,11 @@ export function languageOf(tag: string): string {
 }
 
 export function isRtlLocale(code: string): boolean {
-  return RTL_LOCALES.has(languageOf(code));
+  return textDirection(code) === 'rtl';
 }
 
 export function localeDirection(code: string): 'rtl' | 'ltr' {
-  return isRtlLocale(code) ? 'rtl' : 'ltr';
+  return textDirection(code);
 }
 
 /** A locale's name in its own language: Intl.DisplayNames, else the built-in table. */
@@ -95,12 +92,12 @@ export interface LocaleOption {
 }
 
 /**
- * Every supported locale with its native name and direction, in seed order. Names come from Intl.DisplayNames, or
+ * Every locale (LOCALES) with its native name and direction, in seed order. Names come from Intl.DisplayNames, or
  * with `builtInNames` from the built-in table: the first DisplayNames of a page loads the engine's locale data, a
  * long task on a slow phone, so a closed menu (one name shown) uses the table until the menu is reached.
  */
 export function localeOptions(builtInNames = false): LocaleOption[] {
-  return SUPPORTED_LOCALES.map((code) => ({
+  return LOCALES.map((code) => ({
     code,
     name: builtInNames ? NATIVE_NAMES[code] : localeDisplayName(code),
     dir: localeDirection(code),

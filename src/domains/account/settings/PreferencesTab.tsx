@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notificationKeys, type NotificationKey, type NotificationPreference } from '../../../../contract/accountProfile.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { changeLocale, currentLocale, nativeLocaleName, SUPPORTED_LOCALES } from '../../../lib/i18n/index.ts';
+import { changeLocale, currentLocale, LOCALES, matchLocale, nativeLocaleName } from '../../../lib/i18n/index.ts';
 import { useAsync } from '../../../api/useAsync.ts';
 import { fetchPreferences, savePreference } from '../accountActions.ts';
 import { useAccountStore } from '../accountStore.ts';
@@ -37,7 +37,8 @@ function GeneralForm(props: { country: string; language: string }) {
   const patch = useAccountStore((s) => s.patch);
   const storeCountry = useAccountStore((s) => s.country);
   const [country, setCountry] = useState(props.country || storeCountry || WORLDWIDE);
-  const [language, setLanguage] = useState(props.language || currentLocale());
+  // A stored second spelling (en_GB) shows as its locale's one entry (en-gb).
+  const [language, setLanguage] = useState<string>(matchLocale(props.language) ?? currentLocale());
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [error, setError] = useState<string | null>(null);
   const countries = useMemo(() => countryOptions(i18n.language, t('profile.preferences.worldwide')), [i18n.language, t]);
@@ -81,7 +82,7 @@ function GeneralForm(props: { country: string; language: string }) {
             {t('profile.preferences.language')}
           </label>
           <select id="prefs-language" value={language} onChange={(event) => setLanguage(event.target.value)} className={inputClass}>
-            {SUPPORTED_LOCALES.map((code) => (
+            {LOCALES.map((code) => (
               <option key={code} value={code}>
                 {nativeLocaleName(code)}
               </option>
