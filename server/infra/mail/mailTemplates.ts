@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import { textDirection } from '../../../contract/locales.ts';
+import { textDirection, toBcp47 } from '../../../contract/locales.ts';
 
 /** Every mail the server sends; each has `mail.<kind>.*` texts in locales/en.json and in every other locale's file. */
 export const mailKinds = [
@@ -76,14 +76,15 @@ async function getTranslator(locale: MailLocale): Promise<TFunction> {
     return { instance, t };
   })();
   const { instance, t } = await translator;
-  if (!instance.hasResourceBundle(locale, 'translation')) instance.addResourceBundle(locale, 'translation', loadLocale(locale));
+  // Under the tag i18next looks a code up by (it reads `zh-cn` as `zh-CN`).
+  if (!instance.hasResourceBundle(toBcp47(locale), 'translation')) instance.addResourceBundle(toBcp47(locale), 'translation', loadLocale(locale));
   return t;
 }
 
 /** One message of the mail texts in a mail locale (for parts a template is built from, such as a recap's lines). */
 export async function mailText(locale: MailLocale, key: string, vars: Record<string, string | number> = {}): Promise<string> {
   const t = await getTranslator(locale);
-  return t(key, { ...vars, lng: locale });
+  return t(key, { ...vars, lng: toBcp47(locale) });
 }
 
 /**
@@ -106,7 +107,7 @@ const escapeHtml = (value: string) =>
 
 export async function renderMail(kind: MailKind, locale: MailLocale, vars: MailVars): Promise<RenderedMail> {
   const t = await getTranslator(locale);
-  const options = { ...vars, lng: locale };
+  const options = { ...vars, lng: toBcp47(locale) };
   const text = (key: string) => t(`mail.${kind}.${key}`, options);
   const subject = text('subject');
   const greeting = t('mail.greeting', options);
