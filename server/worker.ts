@@ -20,6 +20,8 @@ import { onShutdownSignal } from './lifecycle.ts';
 
 /** Starts the workers; the returned stop is what a signal runs. */
 export async function startWorker(config: AppConfig = loadConfig()) {
+  // PGlite's files belong to the one process that opened them: the web process, which runs the jobs itself.
+  if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL (PostgreSQL): on the embedded PGlite database the web process runs the jobs');
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config);
   try {
