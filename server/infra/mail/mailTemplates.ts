@@ -76,15 +76,19 @@ async function getTranslator(locale: MailLocale): Promise<TFunction> {
     return { instance, t };
   })();
   const { instance, t } = await translator;
-  // Under the tag i18next looks a code up by (it reads `zh-cn` as `zh-CN`).
-  if (!instance.hasResourceBundle(toBcp47(locale), 'translation')) instance.addResourceBundle(toBcp47(locale), 'translation', loadLocale(locale));
+  if (!instance.hasResourceBundle(i18nextTag(locale), 'translation')) instance.addResourceBundle(i18nextTag(locale), 'translation', loadLocale(locale));
   return t;
+}
+
+/** The tag i18next looks a locale up by: canonical BCP 47 (`zh-cn` → `zh-CN`, `tl-ph` → `fil-PH`). */
+function i18nextTag(locale: MailLocale): string {
+  return Intl.getCanonicalLocales(toBcp47(locale))[0]!;
 }
 
 /** One message of the mail texts in a mail locale (for parts a template is built from, such as a recap's lines). */
 export async function mailText(locale: MailLocale, key: string, vars: Record<string, string | number> = {}): Promise<string> {
   const t = await getTranslator(locale);
-  return t(key, { ...vars, lng: toBcp47(locale) });
+  return t(key, { ...vars, lng: i18nextTag(locale) });
 }
 
 /**
@@ -107,7 +111,7 @@ const escapeHtml = (value: string) =>
 
 export async function renderMail(kind: MailKind, locale: MailLocale, vars: MailVars): Promise<RenderedMail> {
   const t = await getTranslator(locale);
-  const options = { ...vars, lng: toBcp47(locale) };
+  const options = { ...vars, lng: i18nextTag(locale) };
   const text = (key: string) => t(`mail.${kind}.${key}`, options);
   const subject = text('subject');
   const greeting = t('mail.greeting', options);

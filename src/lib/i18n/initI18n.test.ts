@@ -95,7 +95,7 @@ describe('changeLocale', () => {
   });
 
   it('requests one file per locale, whichever seed spelling names it', async () => {
-    const server = localeServer({ 'en-gb.json': { common: { close: 'Close (UK)' } }, 'en-au.json': { common: { close: 'Close (AU)' } }, 'km.json': { common: { close: 'បិទ' } } });
+    const server = localeServer({ 'en-gb.json': { common: { close: 'Close (UK)' } }, 'en-au.json': { common: { close: 'Close (AU)' } }, 'km.json': { common: { close: 'បិទ' } }, 'tl-ph.json': { common: { close: 'Isara' } } });
     const instance = await initI18n({ locale: 'en-GB', instance: i18next.createInstance(), fetch: server.fetch });
     expect(instance.t('common.close')).toBe('Close (UK)');
     expect(document.documentElement.lang).toBe('en-GB');
@@ -104,7 +104,10 @@ describe('changeLocale', () => {
     expect(document.documentElement.lang).toBe('en-AU');
     expect(await changeLocale('km_KH', { instance })).toBe('km');
     expect(instance.t('common.close')).toBe('បិទ');
-    expect(server.requested).toEqual(['/locales/en-gb.json', '/locales/en-au.json', '/locales/km.json']);
+    // i18next calls Filipino fil-PH (tl is Intl's old tag for it): still the tl-ph file.
+    expect(await changeLocale('tl-ph', { instance })).toBe('tl-ph');
+    expect(instance.t('common.close')).toBe('Isara');
+    expect(server.requested).toEqual(['/locales/en-gb.json', '/locales/en-au.json', '/locales/km.json', '/locales/tl-ph.json']);
   });
 
   it('logs an unsupported code and uses the default locale', async () => {

@@ -80,8 +80,8 @@ export async function initI18n(options: InitI18nOptions = {}): Promise<I18n> {
   const locale = resolveLocale(options.locale ?? guessLocale()) ?? defaultLocale();
   const loadPath = options.loadPath ?? '/locales/{{lng}}.json';
   const backend: HttpBackendOptions = {
-    // i18next canonicalises `en-au` to `en-AU`; files are named after the seed's exact codes.
-    loadPath: (lngs) => loadPath.replace('{{lng}}', encodeURIComponent(matchLocale(lngs[0] ?? '') ?? lngs[0] ?? locale)),
+    // i18next canonicalises `en-au` to `en-AU` and `tl-ph` to `fil-PH`; files are named after the locales' codes.
+    loadPath: (lngs) => loadPath.replace('{{lng}}', encodeURIComponent(resolveLocale(lngs[0] ?? '') ?? lngs[0] ?? locale)),
     request: requestWithFallback(() => options.fetch ?? fetch),
   };
   if (instance.isInitialized) {
