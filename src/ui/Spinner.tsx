@@ -19,7 +19,7 @@ export interface SpinnerProps {
 export function Spinner({ size = 'md', label, className, busy = false }: SpinnerProps) {
   const { t } = useTranslation();
   return (
-    <output className={cn('inline-flex items-center justify-center text-primary', className)} aria-busy={busy || undefined}>
+    <output className={cn('inline-flex items-center justify-center text-primary-ink', className)} aria-busy={busy || undefined}>
       <LoaderCircle aria-hidden="true" className={cn('animate-spin motion-reduce:animate-[spin_1.5s_linear_infinite]', sizes[size])} />
       <span className="sr-only">{label ?? t('ui.spinner.label')}</span>
     </output>

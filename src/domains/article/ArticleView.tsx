@@ -5,7 +5,7 @@ import { ArticleByline } from './ArticleByline.tsx';
 
 /** Headings, paragraphs, lists, quotes, links and images of a rendered Markdown body. */
 const BODY =
-  '[&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:font-semibold [&_p]:my-4 [&_ul]:my-4 [&_ul]:list-disc [&_ul]:ps-6 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:ps-6 [&_li]:my-1 [&_a]:text-primary [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:ps-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_img]:my-6 [&_img]:rounded-lg';
+  '[&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:font-semibold [&_p]:my-4 [&_ul]:my-4 [&_ul]:list-disc [&_ul]:ps-6 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:ps-6 [&_li]:my-1 [&_a]:text-primary-ink [&_a]:underline [&_blockquote]:border-s-4 [&_blockquote]:ps-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_img]:my-6 [&_img]:rounded-lg';
 
 /** One article: cover, title, byline and body, and the way back to its list. */
 export function ArticleView({ route, article, back }: { route: string; article: Article; back: { to: string; label: string } }) {
@@ -24,7 +24,7 @@ export function ArticleView({ route, article, back }: { route: string; article: 
       {/* The server made this HTML with its Markdown parser, raw HTML off and links and images narrowed (docs/CONTENT.md). */}
       <div className={`mt-6 leading-relaxed ${BODY}`} dangerouslySetInnerHTML={{ __html: article.html }} />
       <p className="mt-10">
-        <Link to="/create/frame" className="text-primary underline">
+        <Link to="/create/frame" className="text-primary-ink underline">
           {t('articles.createCampaign')}
         </Link>
       </p>

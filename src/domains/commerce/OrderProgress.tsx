@@ -82,7 +82,7 @@ function Paid({ order }: { order: OrderView }) {
   }, []);
   return (
     <div className="space-y-4">
-      <p className="flex items-center gap-2 text-primary">
+      <p className="flex items-center gap-2 text-primary-ink">
         <CircleCheck className="size-6" aria-hidden="true" />
         {t('commerce.checkout.planName', { plan: t(`commerce.tier.${order.tier}`) })} · {t(`commerce.period.${order.period}`)}
       </p>

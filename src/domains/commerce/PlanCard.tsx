@@ -36,7 +36,7 @@ export function PlanCard({ tier, period, currency, highlighted = false, headingL
       {offer ? (
         <div>
           <PriceTag amount={offer.prices[currency]} currency={currency} period={period} />
-          {saving && saving.amount > 0 && <p className="text-sm text-primary">{t('commerce.savingAmount', { amount: formatPrice(saving.amount, currency, i18n.language || 'en') })}</p>}
+          {saving && saving.amount > 0 && <p className="text-sm text-primary-ink">{t('commerce.savingAmount', { amount: formatPrice(saving.amount, currency, i18n.language || 'en') })}</p>}
         </div>
       ) : (
         <p className="flex items-baseline gap-1.5">
@@ -48,7 +48,7 @@ export function PlanCard({ tier, period, currency, highlighted = false, headingL
         <ul className="space-y-2 text-sm">
           {freeBasics.map((basic) => (
             <li key={basic} className="flex items-start gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <Check className="mt-0.5 size-4 shrink-0 text-primary-ink" aria-hidden="true" />
               {t(`commerce.freeBasics.${basic}`)}
             </li>
           ))}

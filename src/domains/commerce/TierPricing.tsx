@@ -21,7 +21,7 @@ export function TierPricing({ tier }: { tier: PaidTier }) {
           {planUnlocksOf(tier).map((unlock) => (
             <li key={unlock} className="rounded-lg border bg-card p-4">
               <p className="flex items-start gap-2 font-medium">
-                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <Check className="mt-0.5 size-4 shrink-0 text-primary-ink" aria-hidden="true" />
                 {t(`commerce.unlock.${unlock}`)}
               </p>
               <p className="mt-2 text-sm text-muted-foreground">{t(`commerce.unlockDetail.${unlock}`)}</p>

@@ -13,7 +13,7 @@ export function UnlockList({ tier }: { tier: PlanTier }) {
         const included = unlocked.includes(unlock);
         return (
           <li key={unlock} className={cn('flex items-start gap-2', !included && 'text-muted-foreground')}>
-            {included ? <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" /> : <Minus className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
+            {included ? <Check className="mt-0.5 size-4 shrink-0 text-primary-ink" aria-hidden="true" /> : <Minus className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
             <span>
               {t(`commerce.unlock.${unlock}`)}
               <span className="sr-only"> ({t(included ? 'commerce.included' : 'commerce.notIncluded')})</span>

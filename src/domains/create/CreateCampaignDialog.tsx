@@ -25,7 +25,7 @@ export function CreateCampaignDialog({ open, onOpenChange }: { open: boolean; on
             }}
             className="flex flex-col items-start gap-2 rounded-lg border p-4 text-start hover:border-primary hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            <Icon className="size-6 text-primary" aria-hidden="true" />
+            <Icon className="size-6 text-primary-ink" aria-hidden="true" />
             <span className="font-semibold">{t(`pages.createDialog.${type}.title`)}</span>
             <span className="text-sm text-muted-foreground">{t(`pages.createDialog.${type}.description`)}</span>
           </button>

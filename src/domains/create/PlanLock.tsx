@@ -12,7 +12,7 @@ export function PlanLock({ feature }: { feature: 'frames' | 'visibility' }) {
       <Lock className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
       <p>
         <span className="font-medium">{t(`create.planLock.${feature}`)}</span> {t('create.planLock.why')}{' '}
-        <Link to={pricingPathFor(feature === 'frames' ? 'severalFrames' : 'restrictedVisibility')} onClick={() => rememberReturnPath(pathname + search)} className="font-medium text-primary underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <Link to={pricingPathFor(feature === 'frames' ? 'severalFrames' : 'restrictedVisibility')} onClick={() => rememberReturnPath(pathname + search)} className="font-medium text-primary-ink underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           {t('create.planLock.link')}
         </Link>
       </p>

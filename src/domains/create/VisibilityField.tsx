@@ -34,8 +34,9 @@ export function VisibilityField({ value, accessCode, onChange, creatorPlan, hasA
           // A campaign that already has the setting keeps it selectable, so the form never hides its own state.
           const locked = option !== 'public' && !creatorPlan && value !== option;
           return (
-            <div key={option} className={cn('rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring', value === option && 'border-primary bg-primary/5', locked && 'opacity-60')}>
-              <label htmlFor={`${name}-${option}`} className={cn('flex items-center gap-2 font-medium', locked ? 'cursor-not-allowed' : 'cursor-pointer')}>
+            <div key={option} className={cn('rounded-lg border p-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring', value === option && 'border-primary bg-primary/5')}>
+              {/* Only the locked choice itself is dimmed: its hint stays readable (WCAG contrast), it says what the plan gives. */}
+              <label htmlFor={`${name}-${option}`} className={cn('flex items-center gap-2 font-medium', locked ? 'cursor-not-allowed opacity-60' : 'cursor-pointer')}>
                 <input id={`${name}-${option}`} type="radio" name={name} value={option} checked={value === option} disabled={locked} onChange={() => onChange({ visibility: option })} aria-describedby={`${name}-${option}-hint`} />
                 <Icon className="size-4" aria-hidden="true" />
                 {t(`create.visibility.${option}`)}

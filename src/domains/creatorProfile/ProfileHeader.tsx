@@ -37,7 +37,7 @@ export function ProfileHeader({ profile, countryName }: { profile: CreatorProfil
             <Link2 className="size-4" aria-hidden="true" />
             <span className="sr-only">{t('creatorProfile.website')}: </span>
             {/* The address is the creator's own choice: not endorsed (nofollow ugc), no opener access. */}
-            <a href={profile.websiteLink} target="_blank" rel="nofollow ugc noopener" dir="ltr" className="text-primary underline-offset-4 hover:underline">
+            <a href={profile.websiteLink} target="_blank" rel="nofollow ugc noopener" dir="ltr" className="text-primary-ink underline-offset-4 hover:underline">
               {profile.websiteLink.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
             </a>
           </li>

@@ -37,7 +37,7 @@ export function CreditsView() {
     <div className="space-y-8">
       {orderId && ORDER_ID.test(orderId) && <TopUpReturn orderId={orderId} onPaid={reload} />}
       <section className="flex items-center gap-4 rounded-lg border p-6" aria-live="polite">
-        <Coins className="size-10 text-primary" aria-hidden="true" />
+        <Coins className="size-10 text-primary-ink" aria-hidden="true" />
         <div>
           <p className="text-sm text-muted-foreground">{t('credits.balance.label')}</p>
           {error ? <p role="alert">{error}</p> : <p className="text-3xl font-bold" data-testid="credit-balance">{balance === null ? '…' : t('credits.balance.value', { count: balance })}</p>}

@@ -110,7 +110,7 @@ export function NotificationList() {
         )}
       </div>
       <p className="mt-8 text-sm">
-        <Link to="/profile/profile-settings" className="text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <Link to="/profile/profile-settings" className="text-primary-ink underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           {t('notification.settings')}
         </Link>
       </p>
@@ -143,7 +143,7 @@ function Items({ data, readHere, onOpen, locale, page, onPageChange }: ItemsProp
           const when = formatDate(item.createdAt, locale, 'long');
           return (
             <li key={item.id} data-notification-type={item.type} data-read={read} className={cn('flex gap-3 p-4', !read && 'bg-primary/5')}>
-              <span className={cn('mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full', read ? 'bg-muted text-muted-foreground' : 'bg-primary/15 text-primary')}>
+              <span className={cn('mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full', read ? 'bg-muted text-muted-foreground' : 'bg-primary/15 text-primary-ink')}>
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <div className="min-w-0 flex-1">
@@ -174,7 +174,7 @@ function Items({ data, readHere, onOpen, locale, page, onPageChange }: ItemsProp
               </div>
               {!read && (
                 <div className="flex shrink-0 flex-col items-end gap-2">
-                  <span className="inline-flex items-center gap-1 text-xs text-primary">
+                  <span className="inline-flex items-center gap-1 text-xs text-primary-ink">
                     <span className="size-2 rounded-full bg-primary" aria-hidden="true" />
                     {t('notification.unreadBadge')}
                   </span>

@@ -26,7 +26,7 @@ export function SupportStatus({ busy, stepId, stage, warming, noFace }: SupportS
     <output aria-live="polite" className="flex min-h-6 items-center justify-center gap-2 text-sm" data-testid="support-status" data-busy={working ? busy : undefined}>
       {statusText && (
         <>
-          <LoaderCircle className="size-4 animate-spin text-primary motion-reduce:animate-none" aria-hidden="true" />
+          <LoaderCircle className="size-4 animate-spin text-primary-ink motion-reduce:animate-none" aria-hidden="true" />
           <span>{statusText}</span>
         </>
       )}

@@ -57,7 +57,7 @@ export default function MediaAssetsPage() {
             <ul className="mt-3 space-y-2 text-sm">
               {DOS.map((key) => (
                 <li key={key} className="flex gap-2">
-                  <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <Check className="mt-0.5 size-4 shrink-0 text-primary-ink" aria-hidden="true" />
                   <span>{t(`mediaAssets.usage.do.${key}`)}</span>
                 </li>
               ))}

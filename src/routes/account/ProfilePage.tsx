@@ -49,7 +49,7 @@ export default function ProfilePage() {
         <p className="mt-3 px-4 text-sm">
           <span className="text-muted-foreground">{t('profile.website')}: </span>
           {/* Only http(s) links are shown (the server validates them too); nofollow since the address is user-chosen. */}
-          <a href={account.websiteLink} target="_blank" rel="noopener noreferrer nofollow ugc" className="text-primary underline-offset-4 hover:underline">
+          <a href={account.websiteLink} target="_blank" rel="noopener noreferrer nofollow ugc" className="text-primary-ink underline-offset-4 hover:underline">
             {account.websiteLink.replace(/^https?:\/\//, '')}
           </a>
         </p>

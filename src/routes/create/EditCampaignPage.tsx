@@ -57,7 +57,7 @@ function EditCampaign({ loaded, firstFrameId }: { loaded: ManagedCampaign; first
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('create.edit.title', { title: campaign.title })}</h1>
           <p className="mt-1 text-muted-foreground">{t(`create.edit.lead.${campaign.type}`)}</p>
         </div>
-        <Link to={`/${campaign.uri}`} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <Link to={`/${campaign.uri}`} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary-ink underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           {t('create.edit.open')}
           <ExternalLink className="size-4" aria-hidden="true" />
         </Link>

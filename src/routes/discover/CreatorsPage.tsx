@@ -33,7 +33,7 @@ export default function CreatorsPage() {
     <div data-route="creators">
       <section aria-labelledby="for-creators-title" className="border-b bg-gradient-to-b from-primary/15 to-background">
         <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-20">
-          <Palette className="mx-auto size-10 text-primary" aria-hidden="true" />
+          <Palette className="mx-auto size-10 text-primary-ink" aria-hidden="true" />
           <h1 id="for-creators-title" className="mx-auto mt-4 max-w-3xl text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
             {t('forCreators.hero.title')}
           </h1>
@@ -63,7 +63,7 @@ export default function CreatorsPage() {
                   <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground" aria-hidden="true">
                     {index + 1}
                   </span>
-                  <Icon className="size-5 text-primary" aria-hidden="true" />
+                  <Icon className="size-5 text-primary-ink" aria-hidden="true" />
                 </div>
                 <h3 className="mt-3 font-semibold">{t(`forCreators.steps.${key}.title`)}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">{t(`forCreators.steps.${key}.text`)}</p>
@@ -85,7 +85,7 @@ export default function CreatorsPage() {
           <ul className="grid gap-4 sm:grid-cols-2">
             {DESIGNER_FEATURES.map(({ key, icon: Icon }) => (
               <li key={key} className="rounded-lg border bg-card p-4">
-                <Icon className="size-5 text-primary" aria-hidden="true" />
+                <Icon className="size-5 text-primary-ink" aria-hidden="true" />
                 <h3 className="mt-2 font-semibold">{t(`forCreators.designer.${key}.title`)}</h3>
                 <p className="mt-1 text-sm text-muted-foreground">{t(`forCreators.designer.${key}.text`)}</p>
               </li>
@@ -102,13 +102,13 @@ export default function CreatorsPage() {
             {PLANS.map(({ key, features }) => (
               <article key={key} aria-labelledby={`plan-${key}`} className="rounded-lg border bg-card p-5">
                 <h3 id={`plan-${key}`} className="flex items-center gap-2 text-lg font-semibold">
-                  {key === 'creator' && <Lock className="size-4 text-primary" aria-hidden="true" />}
+                  {key === 'creator' && <Lock className="size-4 text-primary-ink" aria-hidden="true" />}
                   {t(`forCreators.plans.${key}.title`)}
                 </h3>
                 <ul className="mt-3 space-y-2 text-sm">
                   {features.map((feature) => (
                     <li key={feature} className="flex gap-2">
-                      <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                      <Check className="mt-0.5 size-4 shrink-0 text-primary-ink" aria-hidden="true" />
                       <span>{t(`forCreators.plans.${key}.${feature}`)}</span>
                     </li>
                   ))}
@@ -117,7 +117,7 @@ export default function CreatorsPage() {
             ))}
             <article aria-labelledby="plan-monetize" className="rounded-lg border bg-card p-5">
               <h3 id="plan-monetize" className="flex items-center gap-2 text-lg font-semibold">
-                <BadgeDollarSign className="size-5 text-primary" aria-hidden="true" />
+                <BadgeDollarSign className="size-5 text-primary-ink" aria-hidden="true" />
                 {t('forCreators.plans.monetize.title')}
               </h3>
               <p className="mt-3 text-sm text-muted-foreground">{t('forCreators.plans.monetize.text')}</p>

@@ -39,7 +39,7 @@ export default function HomePage() {
           <ul className="mx-auto mt-12 grid max-w-4xl gap-4 text-start sm:grid-cols-3">
             {PROMISES.map(({ key, icon: Icon }) => (
               <li key={key} className="rounded-lg border bg-card p-4">
-                <Icon className="size-6 text-primary" aria-hidden="true" />
+                <Icon className="size-6 text-primary-ink" aria-hidden="true" />
                 <p className="mt-2 font-semibold">{t(`pages.home.promises.${key}.title`)}</p>
                 <p className="mt-1 text-sm text-muted-foreground">{t(`pages.home.promises.${key}.text`)}</p>
               </li>
