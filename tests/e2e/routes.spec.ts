@@ -1,67 +1,6 @@
-import { accountState, allowRejectedSeededToken, expect, seedStorage, test } from '../testing/pageFixture.ts';
+import { loggedIn, privateRoutes, publicRoutes } from '../testing/appRoutes.ts';
+import { allowRejectedSeededToken, expect, seedStorage, test } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
-
-/** One concrete path per seed §2 route and the route name its page must render. */
-const publicRoutes: Array<[path: string, name: string]> = [
-  ['/', 'home'],
-  ['/twibbo/merdeka-80', 'twibbo'],
-  ['/create/frame', 'create-campaign'],
-  ['/create/background/abc', 'create-campaign'],
-  ['/explore', 'explore'],
-  ['/explore/campaign', 'explore'],
-  ['/explore/collection', 'explore'],
-  ['/explore/creator', 'explore'],
-  ['/leaderboard', 'leaderboard'],
-  ['/for-creators', 'creators'],
-  ['/u/bingkai', 'public-profile'],
-  ['/reset-email/ticket123', 'cancel-reset-email'],
-  ['/use-cases', 'use-cases'],
-  ['/use-cases/schools', 'use-case'],
-  ['/testimonials', 'testimonials'],
-  ['/testimonials/a-story', 'testimonial'],
-  ['/blog', 'blog'],
-  ['/blog/1/hello', 'blog-post'],
-  ['/pricing', 'pricing'],
-  ['/pricing/supporters', 'pricing-supporters'],
-  ['/pricing/creators', 'pricing-creators'],
-  ['/checkout/failed/order-1', 'checkout-failed'],
-  ['/contact-us', 'contact-us'],
-  ['/about', 'about'],
-  ['/about/personnel', 'personnel'],
-  ['/terms', 'terms'],
-  ['/privacy-policy', 'privacy-policy'],
-  ['/cookie-policy', 'cookie-policy'],
-  ['/csae', 'csae'],
-  ['/forgot-password', 'forgot-password'],
-  ['/reset-password', 'reset-password'],
-  ['/what-is-a-twibbon', 'what-is-a-twibbon'],
-  ['/unsubscribe', 'unsubscribe'],
-  ['/maintenance', 'maintenance'],
-  ['/coming-soon', 'coming-soon'],
-  ['/media-assets', 'media-assets'],
-  ['/notifications', 'notifications'],
-  ['/site-map', 'site-map'],
-  ['/ai-twibbon', 'ai-twibbon'],
-  ['/test/test/test', 'test'],
-  ['/appeal', 'appeal'],
-  ['/apply-monetization', 'apply-monetization'],
-  ['/credits', 'credits'],
-  ['/delete-account/facebook', 'delete-account-facebook'],
-  ['/403', 'unavailable'],
-  ['/404', 'not-found'],
-];
-
-const loggedIn = accountState({ uuid: 'user-1', name: 'Ayu', username: 'ayu', isSuspended: false, verifyPayload: { otp: '', email: '', request: '' } });
-
-/** Routes the guard keeps for signed-in users. */
-const privateRoutes: Array<[path: string, name: string]> = [
-  ['/profile', 'profile-own'],
-  ['/profile/profile-settings', 'profile-settings'],
-  ['/campaign/some-campaign', 'edit-campaign'],
-  ['/campaign/some-campaign/2', 'edit-campaign'],
-  ['/checkout', 'checkout'],
-  ['/checkout/loading/order-1', 'checkout-loading'],
-];
 
 async function expectPage(page: import('@playwright/test').Page, name: string) {
   const root = await expectRouteReady(page, name);
