@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autoPlace, pan, rotateBy, setRotation, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
 import { wheelZoomFactor } from '../../../core/wheelZoomFactor.ts';
+import { adjusterReading } from './adjusterMath.ts';
 import { PhotoAdjuster } from './PhotoAdjuster.tsx';
 import { initBrowserTestI18n, missingBrowserKeys } from '../../testing/browserI18n.ts';
 
@@ -130,6 +131,22 @@ describe('PhotoAdjuster', () => {
     expect(onCommit).not.toHaveBeenCalled();
     await expect.poll(() => onCommit.mock.calls.length).toBe(1);
     expectTransform(last(), zoomAt(AUTO, wheelZoomFactor(-100), { x: 200, y: 220 }, PHOTO, HOLE));
+  });
+
+  it('announces the zoom and rotation a keyboard or button change left, politely, and nothing before', () => {
+    const { surface } = setup();
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('');
+    act(() => {
+      fireEvent.keyDown(surface, { key: '+' });
+    });
+    const zoomed = zoomAt(AUTO, 1.1, { x: 250, y: 250 }, PHOTO, HOLE);
+    expect(status.textContent).toBe(`Zoom ${adjusterReading(zoomed, PHOTO, HOLE).zoom}%, rotation 0°`);
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Rotate left 45°' }));
+    });
+    expect(status.textContent).toMatch(/^Zoom \d+%, rotation -45°$/);
   });
 
   it('pans with a drag, moving the node during the drag and committing only at the end', async () => {

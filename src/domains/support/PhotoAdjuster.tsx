@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Point, Size } from '../../../core/geometry.ts';
 import type Konva from 'konva';
@@ -7,7 +7,7 @@ import { useDevicePixelRatio } from '../../lib/useDevicePixelRatio.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { AdjusterControls } from './AdjusterControls.tsx';
 import { AdjusterStage } from './AdjusterStage.tsx';
-import { applyKeyAction, fitStage, holeCentre, keyAction } from './adjusterMath.ts';
+import { adjusterReading, applyKeyAction, fitStage, holeCentre, keyAction } from './adjusterMath.ts';
 import type { AdjusterHole, ShowTransform } from './HoleNodes.tsx';
 import { HoleSwitcher } from './HoleSwitcher.tsx';
 import { useAdjusterGestures, type GestureTarget } from './useAdjusterGestures.ts';
@@ -59,6 +59,8 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
   const { holes, active, frameImage, frameSize, frameType, fill = DEFAULT_FILL, previewBlur = 0, previewOpacity = 1, holeActions } = props;
   const { t } = useTranslation();
   const id = useId();
+  /** Said by a screen reader after a keyboard or button change: the zoom and the rotation it left. */
+  const [announcement, setAnnouncement] = useState('');
   const wrapper = useRef<HTMLDivElement>(null);
   const surface = useRef<HTMLDivElement>(null);
   const slider = useRef<HTMLInputElement>(null);
@@ -160,6 +162,7 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
   const apply = (next: PhotoTransform) => {
     draw(next);
     commit();
+    setAnnouncement(t('support.adjuster.announce', adjusterReading(next, photoSize, cover)));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -214,6 +217,9 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
         <p id={`${id}-help`} className="mt-2 text-center text-sm text-muted-foreground">
           {t(several ? 'support.adjuster.helpAreas' : 'support.adjuster.help')}
         </p>
+        <output aria-live="polite" className="sr-only">
+          {announcement}
+        </output>
       </div>
       <AdjusterControls
         slider={slider}

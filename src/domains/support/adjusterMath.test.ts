@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { autoPlace, clampTransform, coversHole, MAX_ZOOM, pan, photoToFrameMatrix, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
-import { applyKeyAction, clientToFrame, fitStage, keyAction, KEY_ZOOM_FACTOR, photoNodeAttrs, pinchStep, rotateAbout } from './adjusterMath.ts';
+import { adjusterReading, applyKeyAction, clientToFrame, fitStage, keyAction, KEY_ZOOM_FACTOR, photoNodeAttrs, pinchStep, rotateAbout } from './adjusterMath.ts';
 
 const photo = { width: 4000, height: 3000 };
 const proxy = { width: 1280, height: 960 };
@@ -179,6 +179,18 @@ describe('keyboard', () => {
   it('applies them with the placement functions', () => {
     expect(applyKeyAction(zoomedIn, { kind: 'pan', dx: 16, dy: 0 }, photo, hole)).toEqual(pan(zoomedIn, 16, 0, photo, hole));
     expect(applyKeyAction(zoomedIn, { kind: 'zoom', factor: 1.1 }, photo, hole)).toEqual(zoomAt(zoomedIn, 1.1, { x: 540, y: 500 }, photo, hole));
+  });
+});
+
+describe('adjusterReading', () => {
+  it('reads the zoom against the scale that just covers the hole, and the rotation within (−180, 180]', () => {
+    expect(adjusterReading(start, photo, hole)).toEqual({ zoom: 100, rotation: 0 });
+    expect(adjusterReading(zoomedIn, photo, hole)).toEqual({ zoom: 200, rotation: 0 });
+    expect(adjusterReading({ ...zoomedIn, rotation: 270 }, photo, hole).rotation).toBe(-90);
+    expect(adjusterReading({ ...zoomedIn, rotation: -190.4 }, photo, hole).rotation).toBe(170);
+    expect(adjusterReading({ ...zoomedIn, rotation: 180 }, photo, hole).rotation).toBe(180);
+    // Turned 45°, the same scale covers less of the hole's corners: the reading drops below 200.
+    expect(adjusterReading({ ...zoomedIn, rotation: 45 }, photo, hole).zoom).toBeLessThan(200);
   });
 });
 

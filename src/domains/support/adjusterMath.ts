@@ -5,6 +5,7 @@
  */
 import { pan, setRotationAbout, zoomAt, type PhotoTransform } from '../../pipeline/index.ts';
 import type { Point, Rect, Size } from '../../../core/geometry.ts';
+import { coverScaleMin } from '../../../core/placement.ts';
 
 const RAD = Math.PI / 180;
 
@@ -71,6 +72,16 @@ export function pinchStep(t: PhotoTransform, before: [Point, Point], after: [Poi
   const moved = pan(t, m1.x - m0.x, m1.y - m0.y, photo, hole);
   const zoomed = zoomAt(moved, d1 / d0, m1, photo, hole);
   return turn === 0 ? zoomed : rotateAbout(zoomed, turn, m1, photo, hole);
+}
+
+/**
+ * What the adjuster announces after a keyboard or button change: the zoom as a share of the smallest scale that
+ * still covers the hole (100 = just covering), and the rotation in whole degrees within (−180, 180].
+ */
+export function adjusterReading(t: PhotoTransform, photo: Size, hole: Size): { zoom: number; rotation: number } {
+  const rotation = Math.round(t.rotation) % 360;
+  const folded = rotation > 180 ? rotation - 360 : rotation <= -180 ? rotation + 360 : rotation;
+  return { zoom: Math.round((t.scale / coverScaleMin(photo, hole, t.rotation)) * 100), rotation: folded };
 }
 
 export type AdjusterKeyAction = { kind: 'pan'; dx: number; dy: number } | { kind: 'zoom'; factor: number };
