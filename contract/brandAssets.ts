@@ -68,7 +68,7 @@ export const PALETTE: readonly PaletteColor[] = [
   { token: 'muted', group: 'neutral', light: '#f3f4f6', dark: '#2a2a2a' },
   { token: 'muted-foreground', group: 'neutral', light: '#5b6472', dark: '#a3a9b3' },
   { token: 'border', group: 'neutral', light: '#e2e8f0', dark: '#343434' },
-  { token: 'destructive', group: 'status', light: '#dc2626', dark: '#ef4444' },
+  { token: 'destructive', group: 'status', light: '#dc2626', dark: '#f87171' },
 ];
 
 /** The colours the logo files are drawn in. */
