@@ -6,7 +6,7 @@ import { expectedKeys, flatten, LOCALES_DIR, readMessages, type Message, type Me
 /**
  * Translation workflow for one locale, in pieces small enough to translate one at a time.
  *
- *   npx tsx scripts/localeChunks.ts todo <code> <dir> [chars]   writes dir/NN.json: the keys the locale still lacks, flat,
+ *   npx tsx scripts/localeChunks.ts missing <code> <dir> [chars] writes dir/NN.json: the keys the locale still lacks, flat,
  *                                                               with the English text (plural forms the language needs
  *                                                               carry en's `_other` text)
  *   npx tsx scripts/localeChunks.ts merge <code> <dir>          puts the translated dir/NN.json files into locales/<code>.json,
@@ -64,7 +64,7 @@ export function unflatten(en: Messages, flat: Map<string, string>, code: string)
   return root;
 }
 
-function todo(code: string, dir: string, chars: number): void {
+function writeMissing(code: string, dir: string, chars: number): void {
   const en = readMessages('en');
   let own: Messages = {};
   try {
@@ -99,9 +99,9 @@ function merge(code: string, dir: string): void {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [command, code, dir, chars] = process.argv.slice(2);
-  if (!code || !dir || (command !== 'todo' && command !== 'merge')) {
-    console.error('usage: localeChunks.ts todo <code> <dir> [chars] | merge <code> <dir>');
+  if (!code || !dir || (command !== 'missing' && command !== 'merge')) {
+    console.error('usage: localeChunks.ts missing <code> <dir> [chars] | merge <code> <dir>');
     process.exitCode = 2;
-  } else if (command === 'todo') todo(code, dir, Number(chars ?? 9000));
+  } else if (command === 'missing') writeMissing(code, dir, Number(chars ?? 9000));
   else merge(code, dir);
 }
