@@ -446,6 +446,38 @@ describe('DesignCanvas', () => {
     expect(useDesignStore.getState().past.length).toBe(0);
   });
 
+  it('opens the context menu from the keyboard for the selection as it is, at its centre', async () => {
+    const onContextMenu = vi.fn();
+    const { surface } = setup({ onContextMenu });
+    await drawn(surface);
+    act(() => useDesignStore.getState().select(['red']));
+    surface.focus();
+    const key = (init: KeyboardEventInit) => {
+      const event = new KeyboardEvent('keydown', { ...init, bubbles: true, cancelable: true });
+      act(() => void surface.dispatchEvent(event));
+      return event;
+    };
+    expect(key({ key: 'F10' }).defaultPrevented).toBe(false);
+    expect(key({ key: 'F10', ctrlKey: true, shiftKey: true }).defaultPrevented).toBe(false);
+    expect(onContextMenu).not.toHaveBeenCalled();
+
+    // Shift+F10: the browser's own menu is prevented; ours opens for the red box, at its centre on screen.
+    expect(key({ key: 'F10', shiftKey: true }).defaultPrevented).toBe(true);
+    expect(onContextMenu).toHaveBeenCalledTimes(1);
+    const [at, target] = onContextMenu.mock.calls[0]!;
+    const centre = client(surface, 200, 150);
+    expect(target).toBe('red');
+    expect(at.clientX).toBeCloseTo(centre.clientX, 0);
+    expect(at.clientY).toBeCloseTo(centre.clientY, 0);
+    expect(useDesignStore.getState().selection).toEqual(['red']);
+
+    // The menu key, with nothing selected: the canvas's centre, no target.
+    act(() => useDesignStore.getState().select([]));
+    key({ key: 'ContextMenu' });
+    const box = surface.getBoundingClientRect();
+    expect(onContextMenu).toHaveBeenLastCalledWith({ clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 }, null);
+  });
+
   it('edits a text in place on double-click; Escape cancels, Ctrl+Enter commits', async () => {
     const { surface } = setup();
     await drawn(surface);

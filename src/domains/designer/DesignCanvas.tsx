@@ -280,7 +280,7 @@ export function DesignCanvas({ underlays = NO_UNDERLAYS, onContextMenu, classNam
         />
       )}
       <p id={helpId} className="sr-only">
-        {selectionText}. {t('design.canvas.help')}
+        {selectionText}. {t('design.canvas.help')} {t('design.canvas.helpKeys')}
       </p>
     </div>
   );

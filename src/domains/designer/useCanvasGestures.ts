@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 
 import { findElement } from '../../../core/design/tree.ts';
 import { isLocked } from '../../../core/design/commandBuilders.ts';
 import type { Point, Rect } from '../../../core/geometry.ts';
-import { tidy } from '../../../core/numbers.ts';
+import { clamp, tidy } from '../../../core/numbers.ts';
 import { documentBox, elementNodeOf, targetOf, topLevelNodes } from './canvasNodes.ts';
 import { useDesignStore } from './designStore.ts';
 import { useDesignViewStore } from './designViewStore.ts';
@@ -193,6 +193,19 @@ export function useCanvasGestures(host: CanvasGestureHost): () => void {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') run(gestures.escape(), event);
     };
+    // The context-menu key and Shift+F10 open the menu for the selection as it is (no hit test), at its
+    // centre on screen, or at the canvas's centre with nothing selected.
+    const onMenuKey = (event: KeyboardEvent) => {
+      if (event.target !== element || !isMenuKey(event)) return;
+      event.preventDefault();
+      const { selection } = useDesignStore.getState();
+      const box = element.getBoundingClientRect();
+      const nodes = selection.map((id) => h().findNode(id)).filter((node): node is Konva.Node => !!node && node.isVisible());
+      const shown = unionBox(nodes.map((node) => node.getClientRect()));
+      const centre = shown ? { x: shown.x + shown.width / 2, y: shown.y + shown.height / 2 } : { x: box.width / 2, y: box.height / 2 };
+      const at = { clientX: box.left + clamp(centre.x, 0, box.width), clientY: box.top + clamp(centre.y, 0, box.height) };
+      h().onContextMenu?.(at, selection[0] ?? null);
+    };
 
     element.addEventListener('pointerdown', onDown);
     window.addEventListener('pointermove', onMove);
@@ -200,6 +213,7 @@ export function useCanvasGestures(host: CanvasGestureHost): () => void {
     window.addEventListener('pointercancel', onCancel);
     element.addEventListener('wheel', onWheel, { passive: false });
     element.addEventListener('contextmenu', onMenu);
+    element.addEventListener('keydown', onMenuKey);
     window.addEventListener('keydown', onKey);
     return () => {
       element.removeEventListener('pointerdown', onDown);
@@ -208,6 +222,7 @@ export function useCanvasGestures(host: CanvasGestureHost): () => void {
       window.removeEventListener('pointercancel', onCancel);
       element.removeEventListener('wheel', onWheel);
       element.removeEventListener('contextmenu', onMenu);
+      element.removeEventListener('keydown', onMenuKey);
       window.removeEventListener('keydown', onKey);
       window.clearTimeout(timer);
       run(gestures.dispose());
@@ -216,4 +231,10 @@ export function useCanvasGestures(host: CanvasGestureHost): () => void {
   }, [wrapper]);
 
   return useCallback(() => cancelRef.current(), []);
+}
+
+/** The keys that open a context menu from the keyboard: the menu key, or Shift+F10. */
+export function isMenuKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>): boolean {
+  if (event.ctrlKey || event.altKey || event.metaKey) return false;
+  return event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey);
 }
