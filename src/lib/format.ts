@@ -49,10 +49,31 @@ export const DATE_FORMATS = {
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateFormat = keyof typeof DATE_FORMATS;
 
+const dateLocaleSupport = new Map<string, boolean>();
+
 /** True when the locale is one of ours and the engine has date data for it. */
 export function isDateLocaleSupported(locale: string): boolean {
   const code = matchLocale(locale);
-  return code !== null && Intl.DateTimeFormat.supportedLocalesOf([toBcp47(code)]).length > 0;
+  if (code === null) return false;
+  let supported = dateLocaleSupport.get(code);
+  if (supported === undefined) {
+    supported = Intl.DateTimeFormat.supportedLocalesOf([toBcp47(code)]).length > 0;
+    dateLocaleSupport.set(code, supported);
+  }
+  return supported;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One Intl.DateTimeFormat per locale and format, for the same reason as numberFormat. */
+function dateFormat(code: string, format: DateFormat): Intl.DateTimeFormat {
+  const key = `${code} ${format}`;
+  let formatter = dateFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(toBcp47(code), DATE_FORMATS[format]);
+    dateFormats.set(key, formatter);
+  }
+  return formatter;
 }
 
 /**
@@ -70,7 +91,7 @@ export function formatDate(date: DateInput, locale: string, format: DateFormat =
     console.warn(`Cannot format an invalid date: ${String(date)}`);
     return false;
   }
-  return new Intl.DateTimeFormat(toBcp47(code), DATE_FORMATS[format]).format(value);
+  return dateFormat(code, format).format(value);
 }
 
 export const RELATIVE_TIME_KEYS = ['future', 'past', 'seconds', 'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'month', 'months', 'year', 'years'] as const;
