@@ -14,6 +14,7 @@ import { ResponsiveDialog } from '../../ui/ResponsiveDialog.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DESIGN_TEMPLATES, type DesignTemplate } from './templates/index.ts';
 import { TemplateThumbnail } from './TemplateThumbnail.tsx';
+import { newDesignId } from './startNewDesign.ts';
 
 export interface NewDesignDialogProps {
   open: boolean;
@@ -25,11 +26,6 @@ export interface NewDesignDialogProps {
 type Filter = TemplateCategory | 'all';
 const FILTERS: readonly Filter[] = ['all', ...templateCategories];
 const THUMBNAIL_SIZE = 200;
-
-/** A document id from crypto.randomUUID(), kept to the schema's id alphabet. */
-export function newDesignId(): string {
-  return crypto.randomUUID().replace(/[^A-Za-z0-9_-]/g, '');
-}
 
 /** An empty document of the given size. */
 export function blankDesign(kind: DesignKind, width: number, height: number, name: string): DesignDocument {

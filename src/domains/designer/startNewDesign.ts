@@ -6,7 +6,11 @@
 import type { DesignDocument } from '../../../contract/design.ts';
 import { saveLocalDraft } from './designDraftDb.ts';
 import { useDesignStore } from './designStore.ts';
-import { newDesignId } from './NewDesignDialog.tsx';
+
+/** A document id from crypto.randomUUID(), kept to the schema's id alphabet. */
+export function newDesignId(): string {
+  return crypto.randomUUID().replace(/[^A-Za-z0-9_-]/g, '');
+}
 
 /** Starts the draft; resolves with the document as stored, whose id the designer's route takes. */
 export async function startNewDesign(draft: DesignDocument): Promise<DesignDocument> {

@@ -13,7 +13,7 @@ import { createCampaign } from '../../api/campaignWrites.ts';
 import type { LoadedFrame } from '../../pipeline/index.ts';
 import { usePipeline } from '../../pipeline/usePipeline.ts';
 import { DesignDraftList } from '../../domains/designer/DesignDraftList.tsx';
-import { saveLocalDraft } from '../../domains/designer/designDraftDb.ts';
+import { startNewDesign } from '../../domains/designer/startNewDesign.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDesignStore } from '../../domains/designer/designStore.ts';
 import { PageContainer } from '../../ui/PageContainer.tsx';
@@ -47,11 +47,8 @@ function CreateCampaign({ type }: { type: CampaignType }) {
   const formPath = `/create/${type}`;
 
   const openDesign = useCallback((id: string) => navigate(`${formPath}/${encodeURIComponent(id)}`), [formPath, navigate]);
-  // The new design opens from the store at once; the local draft lets it survive a reload, and the designer's
-  // autosave sends a `created` design to the account at once.
-  const create = async (document: DesignDocument) => {
-    useDesignStore.getState().load(document, { created: true });
-    await saveLocalDraft(document).catch((error: unknown) => console.warn('The new design could not be saved on this device', error));
+  const create = async (draft: DesignDocument) => {
+    const document = await startNewDesign(draft);
     setChoosing(false);
     openDesign(document.id);
   };
