@@ -4,12 +4,19 @@
  * Plain strings, no zod: src/api/callRoute.ts imports this statically. contract/routes.test.ts checks that every
  * route sits in the part this function names.
  */
-export type RouteArea = 'account' | 'campaigns' | 'staff' | 'site';
+export type RouteArea = 'boot' | 'account' | 'campaigns' | 'staff' | 'site';
 
 const AREAS: ReadonlySet<string> = new Set<RouteArea>(['account', 'campaigns', 'staff']);
 
-/** `GET /campaigns/:uri` → 'campaigns'; a path whose first segment has no part of its own → 'site'. */
+/** The calls every page makes as the app starts (contract/routes/bootRoutes.ts). */
+const BOOT_ROUTES: ReadonlySet<string> = new Set(['GET /request-key', 'POST /analytics/page-view', 'GET /ip/lookup', 'GET /notice']);
+
+/**
+ * A start-up call → 'boot'; `GET /campaigns/:uri` → 'campaigns'; a path whose first segment has no part of its
+ * own → 'site'.
+ */
 export function routeArea(key: string): RouteArea {
+  if (BOOT_ROUTES.has(key)) return 'boot';
   const path = key.slice(key.indexOf(' ') + 1);
   const first = path.split('/')[1] ?? '';
   return AREAS.has(first) ? (first as RouteArea) : 'site';

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { routeArea } from './routeArea.ts';
 import { apiRoutes } from './routes.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
+import { bootRoutes } from './routes/bootRoutes.ts';
 import { campaignRoutes } from './routes/campaignRoutes.ts';
 import { siteRoutes } from './routes/siteRoutes.ts';
 import { staffRoutes } from './routes/staffRoutes.ts';
 
-const parts = { account: accountRoutes, campaigns: campaignRoutes, staff: staffRoutes, site: siteRoutes };
+const parts = { boot: bootRoutes, account: accountRoutes, campaigns: campaignRoutes, staff: staffRoutes, site: siteRoutes };
 
 describe('the parts of the route table', () => {
   it('hold every API route in the part routeArea names, once', () => {
@@ -15,11 +16,13 @@ describe('the parts of the route table', () => {
     for (const { key, area } of placed) expect([key, routeArea(key)]).toEqual([key, area]);
   });
 
-  it('name a part by the first path segment', () => {
+  it('name a part by the first path segment, the start-up calls apart', () => {
     expect(routeArea('GET /campaigns/:uri/donations')).toBe('campaigns');
     expect(routeArea('GET /account/campaigns')).toBe('account');
     expect(routeArea('POST /staff/piracy/:flagId/dismiss')).toBe('staff');
-    expect(routeArea('GET /request-key')).toBe('site');
+    expect(routeArea('GET /request-key')).toBe('boot');
+    expect(routeArea('GET /ip/lookup')).toBe('boot');
+    expect(routeArea('GET /captcha/challenge')).toBe('site');
     expect(routeArea('GET /campaignsx')).toBe('site');
   });
 });

@@ -13,6 +13,7 @@ import { healthResponse } from './health.ts';
 import { paymentProviderSchema } from './order.ts';
 import { readinessResponse } from './readiness.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
+import { bootRoutes } from './routes/bootRoutes.ts';
 import { campaignRoutes } from './routes/campaignRoutes.ts';
 import { bytes, noContent, type RouteMethod, type RouteSchemas } from './routes/routeSchemas.ts';
 import { siteRoutes } from './routes/siteRoutes.ts';
@@ -25,6 +26,7 @@ export const TEST_HOOKS_PREFIX = '/api/test';
 
 /** The signed JSON API under API_PREFIX (request-key, captcha and the Facebook callback are not signed). */
 export const apiRoutes = {
+  ...bootRoutes,
   ...siteRoutes,
   ...campaignRoutes,
   ...accountRoutes,

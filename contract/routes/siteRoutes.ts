@@ -1,36 +1,27 @@
 /**
- * Every other API endpoint: request keys, captcha, notices, search, posts, profiles, collections, designs,
+ * Every other API endpoint (the start-up calls are in bootRoutes.ts): captcha, search, posts, profiles, collections, designs,
  * notifications, the leaderboard and commerce.
  * Part of the route table (contract/routes.ts); the client loads one part per call (contract/routeArea.ts).
  */
 import { captchaChallengeResponse } from '../account.ts';
 import { articleKindParams, articleListQuery, articleLocaleQuery, articleParams, articleListResponse, articleResponse } from '../article.ts';
 import { presignedPhotoResponse } from '../accountProfile.ts';
-import { pageViewRequest } from '../analytics.ts';
 import { campaignListResponse } from '../campaign.ts';
 import { uriAvailabilityQuery, uriAvailabilityResponse } from '../campaignWrite.ts';
 import { collectionCoverPresignBody, collectionCreateBody, collectionResponse, collectionUpdateBody, collectionUriParams } from '../collection.ts';
 import { creatorProfileResponse, profileListQuery, profileParams, profilePostListResponse } from '../creatorProfile.ts';
 import { creditsBalanceResponse, creditsHistoryQuery, creditsHistoryResponse, creditsOrderBody, unlockIdParams } from '../creditsApi.ts';
 import { designDraftListResponse, designDraftParams, designDraftReadResponse, designDraftSaveBody, designDraftSaveResponse } from '../designDraft.ts';
-import { ipLookupResponse } from '../ipLookup.ts';
 import { leaderboardQuery, leaderboardResponse } from '../leaderboard.ts';
-import { noticeResponse } from '../notice.ts';
 import { notificationIdParams, notificationListQuery, notificationListResponse, unreadCountResponse } from '../notification.ts';
 import { checkoutOptionsResponse, invoiceResponse, orderCreateBody, orderIdParams, orderResponse } from '../order.ts';
 import { postCreateBody, postPresignBody, postResponse, postUriParams } from '../post.ts';
 import { reportBody, reportResponse } from '../report.ts';
-import { requestKeyResponse } from '../requestKey.ts';
 import { exploreParams, exploreQuery, exploreResponse, suggestionsQuery, suggestionsResponse } from '../search.ts';
 import { type RouteSchemas, bytes, noContent } from './routeSchemas.ts';
 
 export const siteRoutes = {
-  'GET /request-key': { response: requestKeyResponse },
   'GET /captcha/challenge': { response: captchaChallengeResponse },
-
-  'POST /analytics/page-view': { body: pageViewRequest, response: noContent },
-  'GET /ip/lookup': { response: ipLookupResponse },
-  'GET /notice': { response: noticeResponse },
 
   'POST /posts/presigned': { body: postPresignBody, response: presignedPhotoResponse },
   'POST /posts': { body: postCreateBody, response: postResponse },
