@@ -1,3 +1,4 @@
+import { currencyExponent, majorAmount, type Currency } from '../../contract/plan.ts';
 import { matchLocale, toBcp47 } from './i18n/locales.ts';
 
 type DateInput = Date | number | string;
@@ -14,11 +15,6 @@ function intlTag(locale: string): string {
   }
 }
 
-/** Seed §9: `id` pays in IDR, every other locale in USD. */
-export function currencyForLocale(locale: string): 'USD' | 'IDR' {
-  return locale.trim().toLowerCase() === 'id' ? 'IDR' : 'USD';
-}
-
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** One Intl.NumberFormat per locale and options: building one costs far more than using it (a list formats many counts). */
@@ -33,18 +29,24 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): I
   return format;
 }
 
-export function formatCurrency(amount: number, locale: string, currency: string = currencyForLocale(locale)): string {
-  // Rupiah has no minor unit in practice.
-  const fractionDigits = currency === 'IDR' ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
-  return numberFormat(locale, { style: 'currency', currency, ...fractionDigits }).format(amount);
-}
-
 export function formatNumber(value: number, locale: string, options?: Intl.NumberFormatOptions): string {
   return numberFormat(locale, options).format(value);
 }
 
+/**
+ * Money kept in minor units (contract/plan.ts: IDR 49,000 is 4,900,000), in the locale's currency format: "$29.90",
+ * "Rp 49.000". Rupiah goes without decimals when the amount is whole, as it is always written; a part amount keeps
+ * its sen (Intl's own default for IDR would round them away). Every price, payment, donation and payout shows so.
+ */
+export function formatMoney(amountMinor: number, currency: Currency, locale: string): string {
+  const amount = majorAmount(amountMinor, currency);
+  const digits = currency === 'IDR' && Number.isInteger(amount) ? 0 : currencyExponent[currency];
+  return formatNumber(amount, locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
 export const DATE_FORMATS = {
   short: { dateStyle: 'short' },
+  medium: { dateStyle: 'medium' },
   long: { year: 'numeric', month: 'short', day: 'numeric', weekday: 'short', hour: 'numeric', minute: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateFormat = keyof typeof DATE_FORMATS;

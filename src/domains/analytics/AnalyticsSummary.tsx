@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import type { CampaignAnalytics } from '../../../contract/campaignAnalytics.ts';
+import { formatNumber } from '../../lib/format.ts';
+
+const PERCENT = { style: 'percent', maximumFractionDigits: 1 } as const;
 
 /** The range's totals and the visit → support conversion, with what it means. */
 export function AnalyticsSummary({ data }: { data: CampaignAnalytics }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const items = [
-    { key: 'supporters', value: number.format(data.totals.supporters) },
-    { key: 'visits', value: number.format(data.totals.visits) },
-    { key: 'posts', value: number.format(data.totals.posts) },
-    { key: 'shares', value: number.format(data.totals.shares) },
-    { key: 'conversion', value: data.conversion === null ? '–' : percent.format(data.conversion) },
+    { key: 'supporters', value: formatNumber(data.totals.supporters, i18n.language) },
+    { key: 'visits', value: formatNumber(data.totals.visits, i18n.language) },
+    { key: 'posts', value: formatNumber(data.totals.posts, i18n.language) },
+    { key: 'shares', value: formatNumber(data.totals.shares, i18n.language) },
+    { key: 'conversion', value: data.conversion === null ? '–' : formatNumber(data.conversion, i18n.language, PERCENT) },
   ] as const;
   return (
     <div>

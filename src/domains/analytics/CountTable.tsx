@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../lib/format.ts';
 
 export interface CountTableProps {
   /** The table's visible title (its caption). */
@@ -13,7 +14,6 @@ export interface CountTableProps {
 
 /** A small breakdown: one labelled row per item with its counts. */
 export function CountTable({ title, columns, rows, empty, language, testId }: CountTableProps) {
-  const number = new Intl.NumberFormat(language);
   const [first, ...numbers] = columns;
   return (
     <table className="w-full text-sm" data-testid={testId}>
@@ -45,7 +45,7 @@ export function CountTable({ title, columns, rows, empty, language, testId }: Co
               </th>
               {row.values.map((value, index) => (
                 <td key={columns[index + 1]} className="py-1.5 ps-3 text-end tabular-nums">
-                  {number.format(value)}
+                  {formatNumber(value, language)}
                 </td>
               ))}
             </tr>

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { CampaignAnalytics } from '../../../contract/campaignAnalytics.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 /** Supporters per frame, with a bar for each against the most chosen one; only for campaigns with several frames. */
 export function FrameComparison({ data }: { data: CampaignAnalytics }) {
   const { t, i18n } = useTranslation();
   if (data.frames.length < 2) return null;
-  const number = new Intl.NumberFormat(i18n.language);
   const rows = [
     ...data.frames.map((frame) => ({ key: frame.frameId, label: t('analytics.frames.frame', { number: frame.position + 1 }), supporters: frame.supporters })),
     ...(data.otherFrames > 0 ? [{ key: 'other', label: t('analytics.frames.other'), supporters: data.otherFrames }] : []),
@@ -33,7 +33,7 @@ export function FrameComparison({ data }: { data: CampaignAnalytics }) {
             <th scope="row" className="py-1.5 pe-3 text-start font-normal">
               {row.label}
             </th>
-            <td className="py-1.5 ps-3 text-end tabular-nums">{number.format(row.supporters)}</td>
+            <td className="py-1.5 ps-3 text-end tabular-nums">{formatNumber(row.supporters, i18n.language)}</td>
             <td className="py-1.5 ps-3" aria-hidden="true">
               <div className="h-3 rounded-sm bg-primary" style={{ width: `${(row.supporters / most) * 100}%` }} />
             </td>

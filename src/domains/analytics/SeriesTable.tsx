@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { CampaignAnalytics } from '../../../contract/campaignAnalytics.ts';
 import { periodLabel } from './periodLabel.ts';
 import { SERIES_KEYS } from './chartData.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 /** The chart's numbers as a table (the chart itself is hidden from screen readers), with the range's totals. */
 export function SeriesTable({ data }: { data: CampaignAnalytics }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <div className="overflow-x-auto rounded-lg border">
       <table className="w-full text-sm" data-testid="analytics-series">
@@ -31,7 +31,7 @@ export function SeriesTable({ data }: { data: CampaignAnalytics }) {
               </th>
               {SERIES_KEYS.map((key) => (
                 <td key={key} data-series={key} className="px-3 py-1.5 text-end tabular-nums">
-                  {number.format(bucket[key])}
+                  {formatNumber(bucket[key], i18n.language)}
                 </td>
               ))}
             </tr>
@@ -44,7 +44,7 @@ export function SeriesTable({ data }: { data: CampaignAnalytics }) {
             </th>
             {SERIES_KEYS.map((key) => (
               <td key={key} data-total={key} className="px-3 py-2 text-end tabular-nums">
-                {number.format(data.totals[key])}
+                {formatNumber(data.totals[key], i18n.language)}
               </td>
             ))}
           </tr>

@@ -7,7 +7,8 @@ import { fetchInvoicePdf } from '../../api/billing.ts';
 import { apiErrorMessage } from '../../api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { toast } from '../../ui/toastStore.ts';
-import { formatDay, formatMoney } from './billingFormat.ts';
+import { formatDay } from './billingFormat.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { saveBlob } from '../../lib/saveBlob.ts';
 
 type Party = Invoice['seller'];

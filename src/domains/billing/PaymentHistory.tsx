@@ -6,7 +6,8 @@ import { fetchOrders } from '../../api/billing.ts';
 import { apiErrorMessage } from '../../api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatDay, formatMoney, orderLabel } from './billingFormat.ts';
+import { formatDay, orderLabel } from './billingFormat.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { creditPackById } from '../../../contract/credits.ts';
 import type { OrderView } from '../../../contract/order.ts';
-import { majorAmount, type Currency, type PaidTier, type PlanPeriod } from '../../../contract/plan.ts';
-import { formatCurrency, formatDate } from '../../lib/format.ts';
+import type { PaidTier, PlanPeriod } from '../../../contract/plan.ts';
+import { formatDate } from '../../lib/format.ts';
 
 /** "Supporter (monthly)": the same words the billing mails use. */
 export function planLabel(t: TFunction, tier: PaidTier, period: PlanPeriod): string {
@@ -14,11 +14,6 @@ export function orderLabel(t: TFunction, order: Pick<OrderView, 'kind' | 'tier' 
   if (order.kind === 'plan') return order.tier && order.period ? planLabel(t, order.tier, order.period) : (order.planId ?? '');
   if (order.kind === 'credits') return t('billing.item.credits', { count: creditPackById(order.itemId)?.credits ?? 0 });
   return t(`billing.item.${order.kind}`);
-}
-
-/** A minor-unit amount as money in the locale ("$2.99", "Rp 49.000"). */
-export function formatMoney(amount: number, currency: Currency, locale: string): string {
-  return formatCurrency(majorAmount(amount, currency), locale, currency);
 }
 
 /** A date in the locale; the ISO day when the locale has no date data. */

@@ -1,4 +1,4 @@
 /** What routes and other domains use of domains/billing; everything else in the folder is private to it. */
 export { BillingTab } from './BillingTab.tsx';
 export { InvoiceView } from './InvoiceView.tsx';
-export { formatDay, formatMoney } from './billingFormat.ts';
+export { formatDay } from './billingFormat.ts';

@@ -6,7 +6,7 @@ import { findOffer } from '../../../contract/plan.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/TextField.tsx';
 import type { CheckoutChoice } from './checkoutChoice.ts';
-import { formatPrice } from './formatPrice.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { ProviderChoice } from './ProviderChoice.tsx';
 import { useCheckoutPayment } from './useCheckoutPayment.ts';
 
@@ -24,7 +24,7 @@ export function CheckoutForm({ choice, options }: { choice: CheckoutChoice; opti
   const pickedProvider = options.providers.find((provider) => provider.id === picked && provider.currencies.includes(choice.currency));
   const provider = pickedProvider?.id ?? firstAvailable(options, choice.currency);
   const { phase, error, pay } = useCheckoutPayment(choice, provider);
-  const amount = formatPrice(findOffer(choice.tier, choice.period).prices[choice.currency], choice.currency, i18n.language || 'en');
+  const amount = formatMoney(findOffer(choice.tier, choice.period).prices[choice.currency], choice.currency, i18n.language || 'en');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { findOffer, planUnlocksOf, type Currency } from '../../../contract/plan.ts';
 import type { CheckoutChoice } from './checkoutChoice.ts';
 import { CurrencySwitch } from './CurrencySwitch.tsx';
-import { formatPrice } from './formatPrice.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 /** What is being bought: the plan, how it is billed, what it unlocks and its price in the chosen currency. */
 export function OrderSummary({ choice, onCurrencyChange }: { choice: CheckoutChoice; onCurrencyChange: (currency: Currency) => void }) {
   const { t, i18n } = useTranslation();
   const offer = findOffer(choice.tier, choice.period);
-  const price = formatPrice(offer.prices[choice.currency], choice.currency, i18n.language || 'en');
+  const price = formatMoney(offer.prices[choice.currency], choice.currency, i18n.language || 'en');
   return (
     <section aria-labelledby="order-summary" className="space-y-4 rounded-xl border bg-card p-6">
       <h2 id="order-summary" className="text-xl font-semibold">

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { findOffer, planTier, type Currency, type PlanPeriod, type PlanTier } from '../../../contract/plan.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAccountStore } from '../account/public.ts';
-import { formatPrice } from './formatPrice.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { PlanCta } from './PlanCta.tsx';
 import { PriceTag } from './PriceTag.tsx';
 import { tierPricingPage } from './pricingLinks.ts';
@@ -36,7 +36,7 @@ export function PlanCard({ tier, period, currency, highlighted = false, headingL
       {offer ? (
         <div>
           <PriceTag amount={offer.prices[currency]} currency={currency} period={period} />
-          {saving && saving.amount > 0 && <p className="text-sm text-primary-ink">{t('commerce.savingAmount', { amount: formatPrice(saving.amount, currency, i18n.language || 'en') })}</p>}
+          {saving && saving.amount > 0 && <p className="text-sm text-primary-ink">{t('commerce.savingAmount', { amount: formatMoney(saving.amount, currency, i18n.language || 'en') })}</p>}
         </div>
       ) : (
         <p className="flex items-baseline gap-1.5">

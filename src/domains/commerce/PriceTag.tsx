@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Currency, PlanPeriod } from '../../../contract/plan.ts';
-import { formatPrice } from './formatPrice.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 /** A plan's price per period, formatted for the page's language. */
 export function PriceTag({ amount, currency, period }: { amount: number; currency: Currency; period: PlanPeriod }) {
@@ -8,7 +8,7 @@ export function PriceTag({ amount, currency, period }: { amount: number; currenc
   return (
     <p className="flex items-baseline gap-1.5">
       <span className="text-3xl font-bold tracking-tight">
-        {formatPrice(amount, currency, i18n.language || 'en')}
+        {formatMoney(amount, currency, i18n.language || 'en')}
       </span>
       <span className="text-sm text-muted-foreground">{t(`commerce.perPeriod.${period}`)}</span>
     </p>

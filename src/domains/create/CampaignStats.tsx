@@ -1,11 +1,11 @@
 import { Eye, Heart, Images } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedCampaign } from '../../../contract/campaignWrite.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 /** The owner's counters: supporters, visits and public posts. */
 export function CampaignStats({ campaign }: { campaign: Pick<ManagedCampaign, 'supportersCount' | 'visitsCount' | 'postsCount'> }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
   const stats = [
     { key: 'supporters', icon: Heart, value: campaign.supportersCount },
     { key: 'visits', icon: Eye, value: campaign.visitsCount },
@@ -20,7 +20,7 @@ export function CampaignStats({ campaign }: { campaign: Pick<ManagedCampaign, 's
             {t(`create.stats.${key}`)}
           </dt>
           <dd className="text-2xl font-semibold" data-stat={key}>
-            {number.format(value)}
+            {formatNumber(value, i18n.language)}
           </dd>
         </div>
       ))}

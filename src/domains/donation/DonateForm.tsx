@@ -7,7 +7,8 @@ import { apiErrorMessage, isApiError } from '../../api/ApiError.ts';
 import { createDonation } from '../../api/donations.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAccountStore } from '../account/public.ts';
-import { formatDonation, hasMarkup, inputFromMinor, minorFromInput, newIdempotencyKey } from './donationFormat.ts';
+import { hasMarkup, inputFromMinor, minorFromInput, newIdempotencyKey } from './donationFormat.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 const fieldClass = 'w-full rounded-md border bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
@@ -44,13 +45,13 @@ export function DonateForm({ uri, summary, goTo = (url) => window.location.assig
   const [busy, setBusy] = useState(false);
   // One key per attempt: kept while the same attempt is retried, new once anything changes.
   const attempt = useRef<{ signature: string; key: string } | null>(null);
-  const minimum = formatDonation(summary.minimum, summary.currency, i18n.language);
+  const minimum = formatMoney(summary.minimum, summary.currency, i18n.language);
   const minor = minorFromInput(amount, summary.currency);
 
   const validate = (): FieldErrors => {
     const found: FieldErrors = {};
     if (minor === null || minor < summary.minimum) found.amount = t('donation.form.amountTooSmall', { minimum });
-    else if (minor > summary.maximum) found.amount = t('donation.form.amountTooLarge', { maximum: formatDonation(summary.maximum, summary.currency, i18n.language) });
+    else if (minor > summary.maximum) found.amount = t('donation.form.amountTooLarge', { maximum: formatMoney(summary.maximum, summary.currency, i18n.language) });
     if (!anonymous && hasMarkup(name)) found.name = t('donation.form.noMarkup');
     if (hasMarkup(message)) found.message = t('donation.form.noMarkup');
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.email = t('donation.form.emailInvalid');
@@ -154,7 +155,7 @@ export function DonateForm({ uri, summary, goTo = (url) => window.location.assig
         </p>
       )}
       <Button type="submit" disabled={busy}>
-        {minor !== null && minor > 0 ? t('donation.form.submitAmount', { amount: formatDonation(minor, summary.currency, i18n.language) }) : t('donation.form.submit')}
+        {minor !== null && minor > 0 ? t('donation.form.submitAmount', { amount: formatMoney(minor, summary.currency, i18n.language) }) : t('donation.form.submit')}
       </Button>
     </form>
   );

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { DonationSummary } from '../../../contract/donation.ts';
-import { formatDonation } from './donationFormat.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { tIsolated } from '../../ui/tIsolated.tsx';
 
 /** The total raised and, with a goal, an accessible progress bar towards it. */
 export function DonationProgress({ summary }: { summary: Pick<DonationSummary, 'raised' | 'goalAmount' | 'currency' | 'donors'> }) {
   const { t, i18n } = useTranslation();
-  const money = (amount: number) => formatDonation(amount, summary.currency, i18n.language);
+  const money = (amount: number) => formatMoney(amount, summary.currency, i18n.language);
   const raised = money(summary.raised);
   const goal = summary.goalAmount;
   const donors = t('donation.progress.donors', { count: summary.donors });

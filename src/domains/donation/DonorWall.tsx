@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { DONATION_LIMITS } from '../../../contract/donation.ts';
 import { fetchDonorWall } from '../../api/donations.ts';
 import { useAsync } from '../../api/useAsync.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
-import { formatDonation } from './donationFormat.ts';
 
 /** Paid donations the creator has not hidden, newest first, ten a page; `version` reloads it. */
 export function DonorWall({ uri, version = 0 }: { uri: string; version?: number }) {
@@ -36,7 +35,7 @@ export function DonorWall({ uri, version = 0 }: { uri: string; version?: number 
               <li key={item.id} className="rounded-md border p-3 text-sm" data-testid="donor-wall-item">
                 <p className="flex flex-wrap justify-between gap-2">
                   <span className="font-medium">{item.name ?? t('donation.wall.anonymous')}</span>
-                  <span className="tabular-nums">{formatDonation(item.amount, item.currency, i18n.language)}</span>
+                  <span className="tabular-nums">{formatMoney(item.amount, item.currency, i18n.language)}</span>
                 </p>
                 {item.message && <p dir="auto" className="mt-1 whitespace-pre-line break-words">{item.message}</p>}
                 <p className="mt-1 text-xs text-muted-foreground">{formatDate(item.createdAt, i18n.language)}</p>

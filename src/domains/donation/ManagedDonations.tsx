@@ -4,11 +4,10 @@ import { DONATION_LIMITS, type ManagedDonation } from '../../../contract/donatio
 import { apiErrorMessage } from '../../api/ApiError.ts';
 import { fetchManagedDonations, setDonationHidden } from '../../api/donations.ts';
 import { useAsync } from '../../api/useAsync.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { toast } from '../../ui/toastStore.ts';
-import { formatDonation } from './donationFormat.ts';
 
 /** The creator's list of paid donations: hide one from the donor wall or show it again (the money still counts). */
 export function ManagedDonations({ uri }: { uri: string }) {
@@ -55,7 +54,7 @@ export function ManagedDonations({ uri }: { uri: string }) {
                 <li key={donation.id} className="flex flex-col gap-1 rounded-md border p-3 text-sm" data-testid="managed-donation">
                   <p className="flex flex-wrap justify-between gap-2">
                     <span className="font-medium">{name}</span>
-                    <span className="tabular-nums">{formatDonation(donation.amount, donation.currency, i18n.language)}</span>
+                    <span className="tabular-nums">{formatMoney(donation.amount, donation.currency, i18n.language)}</span>
                   </p>
                   {donation.message && <p dir="auto" className="whitespace-pre-line break-words">{donation.message}</p>}
                   <p className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">

@@ -1,10 +1,4 @@
 import { currencyExponent, majorAmount, type Currency } from '../../../contract/plan.ts';
-import { formatCurrency } from '../../lib/format.ts';
-
-/** A minor-unit amount as money in the locale ("Rp 50.000", "$1.00"). */
-export function formatDonation(amount: number, currency: Currency, locale: string): string {
-  return formatCurrency(majorAmount(amount, currency), locale, currency);
-}
 
 /** What a person typed in major units ("50000", "1.5", "1,50") as minor units; null when it is not an amount. */
 export function minorFromInput(value: string, currency: Currency): number | null {

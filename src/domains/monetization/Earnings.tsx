@@ -7,7 +7,7 @@ import { fetchEarnings } from '../../api/monetization.ts';
 import { useAsync } from '../../api/useAsync.ts';
 import { buttonVariants } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatPrice } from '../commerce/public.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import { PayoutRequestForm } from './PayoutRequestForm.tsx';
 
 /** The earnings page: per currency the balance, pending and available amounts and the payout request; per campaign; payouts. */
@@ -48,7 +48,7 @@ export function Earnings() {
 
 function BalanceCard({ balance, approved, onChanged }: { balance: EarningsBalance; approved: boolean; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
-  const money = (amount: number) => formatPrice(amount, balance.currency, i18n.language || 'en');
+  const money = (amount: number) => formatMoney(amount, balance.currency, i18n.language || 'en');
   return (
     <article aria-label={t('monetization.earnings.in', { currency: balance.currency })} data-currency={balance.currency} className="space-y-3 rounded-xl border p-4">
       <dl className="grid grid-cols-[1fr_max-content] gap-y-1 text-sm">
@@ -95,7 +95,7 @@ function CampaignTable({ view }: { view: EarningsView }) {
               <tr key={`${row.uri ?? '-'}-${row.currency}`}>
                 <td>{row.uri ? <Link to={`/${row.uri}`}>{row.title}</Link> : t('monetization.earnings.deletedCampaign')}</td>
                 <td className="text-end">{row.donations}</td>
-                <td className="text-end">{formatPrice(row.amount, row.currency, i18n.language || 'en')}</td>
+                <td className="text-end">{formatMoney(row.amount, row.currency, i18n.language || 'en')}</td>
               </tr>
             ))}
           </tbody>
@@ -107,7 +107,7 @@ function CampaignTable({ view }: { view: EarningsView }) {
 
 function PayoutTable({ view }: { view: EarningsView }) {
   const { t, i18n } = useTranslation();
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language || 'en', { dateStyle: 'medium' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(iso, i18n.language || 'en', 'medium') || iso;
   return (
     <section aria-labelledby="earnings-payouts" className="space-y-3">
       <h2 id="earnings-payouts" className="text-xl font-semibold">
@@ -129,7 +129,7 @@ function PayoutTable({ view }: { view: EarningsView }) {
             {view.payouts.map((payout) => (
               <tr key={payout.id} data-payout-state={payout.state}>
                 <td>{date(payout.requestedAt)}</td>
-                <td className="text-end">{formatPrice(payout.amount, payout.currency, i18n.language || 'en')}</td>
+                <td className="text-end">{formatMoney(payout.amount, payout.currency, i18n.language || 'en')}</td>
                 <td>{t(`monetization.payoutState.${payout.state}`)}</td>
                 <td>{payout.reference ?? '—'}</td>
               </tr>

@@ -6,7 +6,7 @@ import { apiErrorMessage } from '../../api/index.ts';
 import { requestPayout } from '../../api/monetization.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { FormError, TextField } from '../../ui/TextField.tsx';
-import { formatPrice } from '../commerce/public.ts';
+import { formatMoney } from '../../lib/format.ts';
 
 /** A major-unit amount as typed ("150000", "150.000,50", "10.5") in minor units, or null when it is not one. */
 export function minorFromInput(text: string, currency: EarningsBalance['currency']): number | null {
@@ -28,8 +28,8 @@ export function PayoutRequestForm({ balance, onDone }: { balance: EarningsBalanc
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const minimum = formatPrice(balance.minimumPayout, balance.currency, locale);
-  const available = formatPrice(balance.available, balance.currency, locale);
+  const minimum = formatMoney(balance.minimumPayout, balance.currency, locale);
+  const available = formatMoney(balance.available, balance.currency, locale);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

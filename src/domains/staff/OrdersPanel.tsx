@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { formatPrice } from '../commerce/public.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { ReasonForm } from './ReasonForm.tsx';
 import { StaffTime } from './StaffTime.tsx';
 
@@ -78,7 +78,7 @@ export function OrdersPanel() {
 function OrderCard({ order, onRefunded }: { order: StaffOrder; onRefunded: (order: StaffOrder) => void }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language || 'en';
-  const amount = formatPrice(order.amount, order.currency, locale);
+  const amount = formatMoney(order.amount, order.currency, locale);
   const subject = t('staff.orders.subject', { id: order.id.slice(0, 8), amount });
   return (
     <article aria-label={subject} data-order-id={order.id} className="space-y-3 rounded-xl border p-4">
@@ -122,7 +122,7 @@ function OrderCard({ order, onRefunded }: { order: StaffOrder; onRefunded: (orde
           {order.ledger.map((entry, index) => (
             <tr key={index}>
               <td>{entry.entry}</td>
-              <td className="text-end tabular-nums">{formatPrice(entry.amount, order.currency, locale)}</td>
+              <td className="text-end tabular-nums">{formatMoney(entry.amount, order.currency, locale)}</td>
               <td className="text-end">
                 <StaffTime iso={entry.createdAt} />
               </td>

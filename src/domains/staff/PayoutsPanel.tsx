@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { formatPrice } from '../commerce/public.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { AccountSummary } from './AccountSummary.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { PayoutMethodSummary } from './PayoutMethodSummary.tsx';
@@ -45,7 +45,7 @@ export function PayoutsPanel() {
 
 function PayoutCard({ payout, onDone }: { payout: StaffPayout; onDone: () => void }) {
   const { t, i18n } = useTranslation();
-  const amount = formatPrice(payout.amount, payout.currency, i18n.language || 'en');
+  const amount = formatMoney(payout.amount, payout.currency, i18n.language || 'en');
   const subject = t('staff.monetization.payouts.subject', { amount, username: payout.account.username });
   return (
     <article aria-label={subject} className="space-y-3 rounded-xl border p-4">
