@@ -2,7 +2,26 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../contract/locales.ts';
-import { checkLocale, expectedKeys, flatten, LOCALES_DIR, loadKeepAsIs, localeFiles, pluralCategories, readMessages, readNotes, TRANSLATION_DIR, type Messages, type TranslationNotes } from './localeCoverage.ts';
+import {
+  checkLocale,
+  checkSources,
+  expectedKeys,
+  expectedSources,
+  flatten,
+  LOCALES_DIR,
+  loadKeepAsIs,
+  localeFiles,
+  owedKeys,
+  pluralCategories,
+  readMessages,
+  readNotes,
+  readSources,
+  sourceHash,
+  TRANSLATION_DIR,
+  type Messages,
+  type TranslationNotes,
+  type TranslationSources,
+} from './localeCoverage.ts';
 
 /**
  * Locales whose translation has not landed yet: the app would show them in English. Empty since every seed locale
@@ -55,6 +74,29 @@ describe('the translation coverage check', () => {
   it('takes the regional Englishes as English: same words allowed, no notes needed', () => {
     expect(checkLocale(en, en, 'en-gb', null, keep)).toEqual([]);
   });
+
+  it('knows which en message each plural form translates (a form en does not spell out translates _other)', () => {
+    expect([...expectedSources(flatten(en), 'ru')].filter(([key]) => key.startsWith('photos'))).toEqual([
+      ['photos_one', 'photos_one'],
+      ['photos_few', 'photos_other'],
+      ['photos_many', 'photos_other'],
+      ['photos_other', 'photos_other'],
+    ]);
+  });
+
+  it('fails on English changed since its translations were made, naming the key; a new key is not a change', () => {
+    const recorded: TranslationSources = { english: { save: sourceHash('Save'), greeting: sourceHash('Hi {{name}}') }, owed: {} };
+    expect(checkSources(en, recorded)).toEqual([]);
+    const changed: Messages = { ...en, save: 'Save changes' };
+    expect(checkSources(changed, recorded)).toEqual(['English changed for save: run `npx tsx scripts/localeChunks.ts stale` to mark its translations as owed']);
+    expect(checkSources(en, null)).toEqual(['docs/translation/sources.json is missing: `npx tsx scripts/localeChunks.ts stale` writes it']);
+  });
+
+  it('lists the translations a locale owes, leaving out keys en no longer has', () => {
+    const sources: TranslationSources = { english: {}, owed: { de: ['gone', 'save'] } };
+    expect(owedKeys(en, sources, 'de')).toEqual(['save']);
+    expect(owedKeys(en, sources, 'fr')).toEqual([]);
+  });
 });
 
 describe('the locale files', () => {
@@ -64,6 +106,10 @@ describe('the locale files', () => {
 
   it.each(files)('%s is complete against en', (code) => {
     expect(checkLocale(enMessages, readMessages(code), code, readNotes(code), keepAsIs)).toEqual([]);
+  });
+
+  it('have their English recorded, every change marked (docs/translation/sources.json, `localeChunks.ts stale`)', () => {
+    expect(checkSources(enMessages, readSources())).toEqual([]);
   });
 
   it('exist for every locale but those not yet translated, one file per locale (no second spellings)', () => {

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -6,7 +7,9 @@ import { pathToFileURL } from 'node:url';
  * The translation coverage check: every locale file in locales/ holds exactly the messages of en.json,
  * with the plural forms its language needs (CLDR, through Intl.PluralRules), the same interpolation
  * variables, nested `$t()` references and markup tags, and no message left in English unless the
- * locale's translation notes say it is the same word in that language.
+ * locale's translation notes say it is the same word in that language. It also fails on an English message whose text
+ * changed since its translations were made (docs/translation/sources.json), until `localeChunks.ts stale` marks those
+ * translations as owed; owed translations are listed as warnings, which do not fail.
  *
  *   npx tsx scripts/localeCoverage.ts          every file
  *   npx tsx scripts/localeCoverage.ts ar ja    those files
@@ -54,25 +57,38 @@ function pluralBases(en: Map<string, string>): Map<string, Set<string>> {
   return bases;
 }
 
-/** The keys a locale's file must hold, each with the en message it translates. */
-export function expectedKeys(en: Map<string, string>, code: string): Map<string, string> {
+/**
+ * The keys a locale's file must hold, each with the en key whose message it translates: its own, or `_other` for a
+ * plural form en does not spell out (Russian's `_few` and `_many` translate en's `_other`).
+ */
+export function expectedSources(en: Map<string, string>, code: string): Map<string, string> {
   const bases = pluralBases(en);
   const expected = new Map<string, string>();
   const categories = pluralCategories(code);
-  for (const [key, value] of en) {
+  for (const key of en.keys()) {
     const match = PLURAL_KEY.exec(key);
     const base = match?.[1];
     if (base === undefined || !bases.has(base)) {
-      expected.set(key, value);
+      expected.set(key, key);
       continue;
     }
     if (match![2] !== 'other') {
       // `_zero` in en is wording for "none", not a CLDR form: every language keeps it.
-      if (match![2] === 'zero' && !categories.includes('zero')) expected.set(key, value);
+      if (match![2] === 'zero' && !categories.includes('zero')) expected.set(key, key);
       continue;
     }
-    for (const category of categories) expected.set(`${base}_${category}`, en.get(`${base}_${category}`) ?? value);
+    for (const category of categories) {
+      const form = `${base}_${category}`;
+      expected.set(form, en.has(form) ? form : key);
+    }
   }
+  return expected;
+}
+
+/** The keys a locale's file must hold, each with the en message it translates. */
+export function expectedKeys(en: Map<string, string>, code: string): Map<string, string> {
+  const expected = new Map<string, string>();
+  for (const [key, source] of expectedSources(en, code)) expected.set(key, en.get(source)!);
   return expected;
 }
 
@@ -111,6 +127,63 @@ export function readNotes(code: string): TranslationNotes | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What English said when the translations were made, so that a changed English message does not leave its
+ * translations silently out of date. `english`: every en key (flat, each plural form apart) → `sourceHash` of its
+ * text when it was last recorded; `owed`: per locale, its keys whose English changed since they were translated.
+ * One map for English rather than one per locale keeps the file small; a locale's own lag is its owed list.
+ */
+export interface TranslationSources {
+  english: Record<string, string>;
+  owed: Record<string, string[]>;
+}
+
+export const SOURCES_FILE = join(TRANSLATION_DIR, 'sources.json');
+export const STALE_COMMAND = 'npx tsx scripts/localeChunks.ts stale';
+
+/** 10 hex digits: short enough to keep the record reviewable, long enough never to take a new text for the old one. */
+export function sourceHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 10);
+}
+
+/** The record, or null when there is none yet (a broken file throws rather than passing for an empty record). */
+export function readSources(file = SOURCES_FILE): TranslationSources | null {
+  if (!existsSync(file)) return null;
+  const sources = JSON.parse(readFileSync(file, 'utf8')) as Partial<TranslationSources>;
+  return { english: sources.english ?? {}, owed: sources.owed ?? {} };
+}
+
+/** The recorded hash of an en key; hasOwn, so that a key named like an Object method is not taken as recorded. */
+export function recordedHash(sources: TranslationSources, key: string): string | undefined {
+  return Object.hasOwn(sources.english, key) ? sources.english[key] : undefined;
+}
+
+/**
+ * en keys whose text is not the recorded one. A key with no record is new, not changed: the missing-key check
+ * already asks every locale for it, and `stale` or `merge` records it.
+ */
+export function englishChanges(enMessages: Messages, sources: TranslationSources): string[] {
+  const changed: string[] = [];
+  for (const [key, text] of flatten(enMessages)) {
+    const recorded = recordedHash(sources, key);
+    if (recorded !== undefined && recorded !== sourceHash(text)) changed.push(key);
+  }
+  return changed;
+}
+
+/** The record's problems, which fail the check: English changed and not yet marked, or no record at all. */
+export function checkSources(enMessages: Messages, sources: TranslationSources | null): string[] {
+  if (sources === null) return [`docs/translation/sources.json is missing: \`${STALE_COMMAND}\` writes it`];
+  return englishChanges(enMessages, sources).map((key) => `English changed for ${key}: run \`${STALE_COMMAND}\` to mark its translations as owed`);
+}
+
+/** The keys of `code` to translate again because their English changed (those en still has). */
+export function owedKeys(enMessages: Messages, sources: TranslationSources, code: string): string[] {
+  const expected = expectedSources(flatten(enMessages), code);
+  const owed = Object.hasOwn(sources.owed, code) ? sources.owed[code]! : [];
+  return owed.filter((key) => expected.has(key));
 }
 
 const ENGLISH_VARIANT = /^en[-_]/i;
@@ -162,17 +235,31 @@ export function localeFiles(dir = LOCALES_DIR): string[] {
     .sort();
 }
 
+/** At most 40 lines of a list, so that one broken file does not bury the others. */
+function listed(lines: string[]): string {
+  return `  ${lines.slice(0, 40).join('\n  ')}${lines.length > 40 ? '\n  …' : ''}`;
+}
+
 function main(codes: string[]): number {
   const en = readMessages('en');
   const keepAsIs = loadKeepAsIs();
   let failed = 0;
+  const sources = readSources();
+  const sourceProblems = checkSources(en, sources);
+  if (sourceProblems.length > 0) failed += 1;
+  for (const problem of sourceProblems) console.error(problem);
+  let owedTotal = 0;
   for (const code of codes.length > 0 ? codes : localeFiles()) {
+    // Owed translations are a warning only: an English wording fix must not block a release.
+    const owed = sources === null ? [] : owedKeys(en, sources, code);
+    owedTotal += owed.length;
+    if (owed.length > 0) console.warn(`${code}: ${owed.length} translation(s) owed since their English changed (localeChunks.ts missing ${code} <dir> includes them)\n${listed(owed)}`);
     const problems = checkLocale(en, readMessages(code), code, readNotes(code), keepAsIs);
     if (problems.length === 0) continue;
     failed += 1;
-    console.error(`${code}: ${problems.length} problem(s)\n  ${problems.slice(0, 40).join('\n  ')}${problems.length > 40 ? '\n  …' : ''}`);
+    console.error(`${code}: ${problems.length} problem(s)\n${listed(problems)}`);
   }
-  if (failed === 0) console.info('Every locale file is complete.');
+  if (failed === 0) console.info(`Every locale file is complete${owedTotal > 0 ? `; ${owedTotal} translation(s) owed, listed above` : ''}.`);
   return failed === 0 ? 0 : 1;
 }
 
