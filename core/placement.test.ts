@@ -280,7 +280,9 @@ describe('clamp rule property', () => {
       fc.property(size, hole, transform, (photo, frameHole, { zoom, ...rest }) => {
         const t: PhotoTransform = { ...rest, scale: zoom * coverScaleMin(photo, frameHole, rest.rotation) };
         const clamped = clampTransform(t, photo, frameHole);
-        expect(clamped.scale / t.scale).toBeCloseTo(1, 12);
+        // The same scale up to float rounding: at the zoom limit the cover scale is computed again, and with a turn
+        // near 180° that differs in the 13th digit (CI: zoom 7.999999999999994, rotation 179.999°, ratio 1 - 5e-13).
+        expect(clamped.scale / t.scale).toBeCloseTo(1, 9);
         expect(holeCovered(clamped, photo, frameHole)).toBe(true);
         if (coversHole(t, photo, frameHole, 0)) {
           expect(clamped.x).toBeCloseTo(t.x, 6);
