@@ -1,8 +1,8 @@
 import { Languages } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale, localeOptions } from '../../lib/i18n/index.ts';
-import { useAccountStore } from '../../domains/account/public.ts';
+import { currentLocale, localeOptions } from '../../lib/i18n/index.ts';
+import { chooseLanguage } from '../chooseLanguage.ts';
 
 /** Every supported interface locale, by its native name. */
 export function LanguageSwitcher({ className }: { className?: string }) {
@@ -28,9 +28,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           onPointerEnter={reach}
           onPointerDown={reach}
           onChange={(event) => {
-            const code = event.target.value;
-            useAccountStore.getState().patch({ language: code, locale: code });
-            changeLocale(code).catch((error: unknown) => console.error('Could not switch language', error));
+            chooseLanguage(event.target.value).catch((error: unknown) => console.error('Could not switch language', error));
           }}
           className="h-10 max-w-40 appearance-none rounded-md border bg-background py-1 ps-8 pe-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
