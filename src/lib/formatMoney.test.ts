@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findOffer } from '../../contract/plan.ts';
-import { formatMoney } from './format.ts';
+import { formatMoney } from './formatMoney.ts';
 
 const plain = (text: string) => text.replace(/\s/g, ' ');
 

@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { toast } from '../../ui/toastStore.ts';
 import { formatDay } from './billingFormat.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { saveBlob } from '../../lib/saveBlob.ts';
 
 type Party = Invoice['seller'];

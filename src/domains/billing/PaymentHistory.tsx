@@ -7,7 +7,7 @@ import { apiErrorMessage } from '../../api/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { formatDay, orderLabel } from './billingFormat.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready' };
 

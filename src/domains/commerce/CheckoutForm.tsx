@@ -6,7 +6,7 @@ import { findOffer } from '../../../contract/plan.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/TextField.tsx';
 import type { CheckoutChoice } from './checkoutChoice.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { ProviderChoice } from './ProviderChoice.tsx';
 import { useCheckoutPayment } from './useCheckoutPayment.ts';
 

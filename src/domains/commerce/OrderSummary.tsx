@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { findOffer, planUnlocksOf, type Currency } from '../../../contract/plan.ts';
 import type { CheckoutChoice } from './checkoutChoice.ts';
 import { CurrencySwitch } from './CurrencySwitch.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 
 /** What is being bought: the plan, how it is billed, what it unlocks and its price in the chosen currency. */
 export function OrderSummary({ choice, onCurrencyChange }: { choice: CheckoutChoice; onCurrencyChange: (currency: Currency) => void }) {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { findOffer, planTier, type Currency, type PlanPeriod, type PlanTier } from '../../../contract/plan.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAccountStore } from '../account/public.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { PlanCta } from './PlanCta.tsx';
 import { PriceTag } from './PriceTag.tsx';
 import { tierPricingPage } from './pricingLinks.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Currency, PlanPeriod } from '../../../contract/plan.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 
 /** A plan's price per period, formatted for the page's language. */
 export function PriceTag({ amount, currency, period }: { amount: number; currency: Currency; period: PlanPeriod }) {

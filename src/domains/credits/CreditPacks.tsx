@@ -4,7 +4,7 @@ import { creditPacks } from '../../../contract/credits.ts';
 import type { Currency } from '../../../contract/plan.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { ProviderChoice, useCheckoutOptions } from '../commerce/public.ts';
 import { useCreditsTopUp } from './useCreditsTopUp.ts';
 

@@ -6,7 +6,7 @@ import { apiErrorMessage } from '../../api/ApiError.ts';
 import { createNowatermarkOrder } from '../../api/credits.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { goToProvider, ProviderChoice, useAttemptKey, useCheckoutOptions } from '../commerce/public.ts';
 import type { SupportResultData } from '../support/public.ts';
 import { savePendingResult } from './pendingResultDb.ts';

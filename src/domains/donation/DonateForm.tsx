@@ -8,7 +8,7 @@ import { createDonation } from '../../api/donations.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAccountStore } from '../account/public.ts';
 import { hasMarkup, inputFromMinor, minorFromInput, newIdempotencyKey } from './donationFormat.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 
 const fieldClass = 'w-full rounded-md border bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DonationSummary } from '../../../contract/donation.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { tIsolated } from '../../ui/tIsolated.tsx';
 
 /** The total raised and, with a goal, an accessible progress bar towards it. */

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { DONATION_LIMITS } from '../../../contract/donation.ts';
 import { fetchDonorWall } from '../../api/donations.ts';
 import { useAsync } from '../../api/useAsync.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 

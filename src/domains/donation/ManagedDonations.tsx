@@ -4,7 +4,8 @@ import { DONATION_LIMITS, type ManagedDonation } from '../../../contract/donatio
 import { apiErrorMessage } from '../../api/ApiError.ts';
 import { fetchManagedDonations, setDonationHidden } from '../../api/donations.ts';
 import { useAsync } from '../../api/useAsync.ts';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { toast } from '../../ui/toastStore.ts';

@@ -7,7 +7,8 @@ import { fetchEarnings } from '../../api/monetization.ts';
 import { useAsync } from '../../api/useAsync.ts';
 import { buttonVariants } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { formatDate, formatMoney } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { PayoutRequestForm } from './PayoutRequestForm.tsx';
 
 /** The earnings page: per currency the balance, pending and available amounts and the payout request; per campaign; payouts. */

@@ -6,7 +6,7 @@ import { apiErrorMessage } from '../../api/index.ts';
 import { requestPayout } from '../../api/monetization.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { FormError, TextField } from '../../ui/TextField.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 
 /** A major-unit amount as typed ("150000", "150.000,50", "10.5") in minor units, or null when it is not one. */
 export function minorFromInput(text: string, currency: EarningsBalance['currency']): number | null {

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/formatMoney.ts';
 import { ReasonForm } from './ReasonForm.tsx';
 import { StaffTime } from './StaffTime.tsx';
 
