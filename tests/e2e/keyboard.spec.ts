@@ -4,7 +4,7 @@
  * use it, never a click — with a visible focus indicator at every stop (tests/testing/keyboard.ts).
  * Accounts are made with the pointer beforehand: signing up is not the flow under test.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { registerAndVerify } from '../testing/accounts.ts';
 import { imageSize } from '../testing/imageChecks.ts';
 import { expectFocusVisible, tabAndPress, tabTo } from '../testing/keyboard.ts';
@@ -22,11 +22,6 @@ test.beforeEach(async ({ page }) => {
 /** Presses a key `times` times on the focused element. */
 async function press(page: Page, key: string, times: number): Promise<void> {
   for (let i = 0; i < times; i++) await page.keyboard.press(key);
-}
-
-/** The element that has the focus is `target`. */
-async function expectFocused(target: Locator): Promise<void> {
-  await expect(target).toBeFocused();
 }
 
 test('support with the keyboard alone: choose a photo, place it with the arrows and +/−, get the result and download it', async ({ page, watch: _watch }, testInfo) => {
@@ -57,7 +52,7 @@ test('support with the keyboard alone: choose a photo, place it with the arrows 
   await press(page, 'ArrowRight', 3);
   await page.keyboard.press('-');
   await expect(announcement).toHaveText(`Zoom ${zoomed}%, rotation 0°`);
-  await expectFocused(adjuster);
+  await expect(adjuster).toBeFocused();
   await expectFocusVisible(page);
 
   // The buttons beside the canvas: rotate right 45°, by Enter.
@@ -108,7 +103,7 @@ test('the frame designer with the keyboard alone: a template, a layer picked in 
   expect(title, `a Title layer in ${JSON.stringify(names)}`).toBeGreaterThanOrEqual(0);
   const focusedRow = await layers.getByRole('treeitem').evaluateAll((items) => items.findIndex((item) => item === document.activeElement));
   await press(page, title > focusedRow ? 'ArrowDown' : 'ArrowUp', Math.abs(title - focusedRow));
-  await expectFocused(layer('Title'));
+  await expect(layer('Title')).toBeFocused();
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');
   await expect(layer('Title')).toHaveAttribute('aria-selected', 'true');
@@ -123,13 +118,13 @@ test('the frame designer with the keyboard alone: a template, a layer picked in 
   await tabTo(page, root.getByRole('toolbar', { name: 'Design tools' }).getByRole('button'), { backwards: true });
   const holeButton = root.getByRole('toolbar', { name: 'Design tools' }).getByRole('button', { name: 'Photo hole' });
   for (let i = 0; i < 20 && !(await holeButton.evaluate((button) => button === document.activeElement)); i++) await page.keyboard.press('ArrowRight');
-  await expectFocused(holeButton);
+  await expect(holeButton).toBeFocused();
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');
   const circle = page.getByRole('menuitem', { name: 'Circle hole' });
   await expect(circle).toBeVisible();
   for (let i = 0; i < 10 && !(await circle.evaluate((item) => item === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
-  await expectFocused(circle);
+  await expect(circle).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(layer('Photo hole')).toHaveAttribute('aria-selected', 'true');
   const onTop = await layerNames();
@@ -150,12 +145,12 @@ test('the frame designer with the keyboard alone: a template, a layer picked in 
   await expect(menu).toBeVisible();
   const sendToBack = menu.getByRole('menuitem', { name: 'Send to back' });
   for (let i = 0; i < 20 && !(await sendToBack.evaluate((item) => item === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
-  await expectFocused(sendToBack);
+  await expect(sendToBack).toBeFocused();
   await expectFocusVisible(page);
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   // The focus goes back to the canvas, where it was.
-  await expectFocused(canvas);
+  await expect(canvas).toBeFocused();
   await expect.poll(layerNames).toEqual([...onTop.filter((name) => name !== 'Title'), 'Title']);
   await page.keyboard.press('Control+z');
   await expect.poll(layerNames).toEqual(onTop);
