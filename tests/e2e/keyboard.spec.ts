@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { registerAndVerify } from '../testing/accounts.ts';
 import { imageSize } from '../testing/imageChecks.ts';
-import { expectFocusVisible, tabAndPress, tabTo } from '../testing/keyboard.ts';
+import { arrowTo, expectFocusVisible, tabAndPress, tabTo } from '../testing/keyboard.ts';
 import { expect, seedStorage, test, uniqueId } from '../testing/pageFixture.ts';
 import { expectRouteReady } from '../testing/routeReady.ts';
 
@@ -95,16 +95,14 @@ test('the frame designer with the keyboard alone: a template, a layer picked in 
   const layer = (name: string) => layers.getByRole('treeitem', { name, exact: true });
   const y = root.getByRole('region', { name: 'Properties' }).getByRole('spinbutton', { name: 'Y', exact: true });
   const layerNames = () => layers.getByRole('treeitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+  const focusedRow = () => layers.getByRole('treeitem').evaluateAll((items) => items.findIndex((item) => item === document.activeElement));
 
   // The layers tree: one tab stop, the arrows move in it, Enter selects.
   await tabTo(page, layers.getByRole('treeitem'));
   const names = await layerNames();
   const title = names.indexOf('Title');
   expect(title, `a Title layer in ${JSON.stringify(names)}`).toBeGreaterThanOrEqual(0);
-  const focusedRow = await layers.getByRole('treeitem').evaluateAll((items) => items.findIndex((item) => item === document.activeElement));
-  await press(page, title > focusedRow ? 'ArrowDown' : 'ArrowUp', Math.abs(title - focusedRow));
-  await expect(layer('Title')).toBeFocused();
-  await expectFocusVisible(page);
+  await arrowTo(page, layer('Title'), title > (await focusedRow()) ? 'ArrowDown' : 'ArrowUp');
   await page.keyboard.press('Enter');
   await expect(layer('Title')).toHaveAttribute('aria-selected', 'true');
   await expect(y).toHaveValue('995');
@@ -117,14 +115,11 @@ test('the frame designer with the keyboard alone: a template, a layer picked in 
   // The toolbar's "Photo hole" opens its menu with Enter; the arrows pick the circle.
   await tabTo(page, root.getByRole('toolbar', { name: 'Design tools' }).getByRole('button'), { backwards: true });
   const holeButton = root.getByRole('toolbar', { name: 'Design tools' }).getByRole('button', { name: 'Photo hole' });
-  for (let i = 0; i < 20 && !(await holeButton.evaluate((button) => button === document.activeElement)); i++) await page.keyboard.press('ArrowRight');
-  await expect(holeButton).toBeFocused();
-  await expectFocusVisible(page);
+  await arrowTo(page, holeButton, 'ArrowRight');
   await page.keyboard.press('Enter');
   const circle = page.getByRole('menuitem', { name: 'Circle hole' });
   await expect(circle).toBeVisible();
-  for (let i = 0; i < 10 && !(await circle.evaluate((item) => item === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
-  await expect(circle).toBeFocused();
+  await arrowTo(page, circle, 'ArrowDown');
   await page.keyboard.press('Enter');
   await expect(layer('Photo hole')).toHaveAttribute('aria-selected', 'true');
   const onTop = await layerNames();
@@ -133,10 +128,7 @@ test('the frame designer with the keyboard alone: a template, a layer picked in 
   // Back in the tree, the title again; Shift+F10 on the canvas opens the element menu for the selection as it is
   // (not for what lies under some point of the canvas), and "Send to back" is reached with the arrows.
   await tabTo(page, layers.getByRole('treeitem'), { backwards: true });
-  const rows = async () => layers.getByRole('treeitem').evaluateAll((items) => items.findIndex((item) => item === document.activeElement));
-  const titleRow = onTop.indexOf('Title');
-  const from = await rows();
-  await press(page, titleRow > from ? 'ArrowDown' : 'ArrowUp', Math.abs(titleRow - from));
+  await arrowTo(page, layer('Title'), onTop.indexOf('Title') > (await focusedRow()) ? 'ArrowDown' : 'ArrowUp');
   await page.keyboard.press('Enter');
   await expect(layer('Title')).toHaveAttribute('aria-selected', 'true');
   await tabTo(page, canvas);
@@ -144,9 +136,7 @@ test('the frame designer with the keyboard alone: a template, a layer picked in 
   const menu = page.getByRole('menu', { name: 'Element actions' });
   await expect(menu).toBeVisible();
   const sendToBack = menu.getByRole('menuitem', { name: 'Send to back' });
-  for (let i = 0; i < 20 && !(await sendToBack.evaluate((item) => item === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
-  await expect(sendToBack).toBeFocused();
-  await expectFocusVisible(page);
+  await arrowTo(page, sendToBack, 'ArrowDown');
   await page.keyboard.press('Enter');
   await expect(menu).toBeHidden();
   // The focus goes back to the canvas, where it was.

@@ -90,3 +90,13 @@ export async function tabAndPress(page: Page, target: Locator, key = 'Enter', op
   await tabTo(page, target, options);
   await page.keyboard.press(key);
 }
+
+/**
+ * Presses `key` (an arrow, inside a menu, toolbar or tree, which take one tab stop) until `target` has the focus,
+ * then checks that it shows. Fails when `max` presses do not reach it.
+ */
+export async function arrowTo(page: Page, target: Locator, key: string, max = 20): Promise<void> {
+  for (let presses = 0; presses < max && !(await target.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press(key);
+  await expect(target).toBeFocused();
+  await expectFocusVisible(page);
+}

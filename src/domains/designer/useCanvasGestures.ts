@@ -234,7 +234,7 @@ export function useCanvasGestures(host: CanvasGestureHost): () => void {
 }
 
 /** The keys that open a context menu from the keyboard: the menu key, or Shift+F10. */
-export function isMenuKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>): boolean {
+function isMenuKey(event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'>): boolean {
   if (event.ctrlKey || event.altKey || event.metaKey) return false;
   return event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey);
 }
