@@ -56,7 +56,22 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), locales(), precompress()],
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // React DOM and React Router in chunks of their own: they change less often than the app (cached across
+    // deploys), and the entry chunk, whose top level runs as the page starts, stays small.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   // ES workers keep lazy imports (libheif, tasks-vision) in their own chunks.
   worker: { format: 'es' },
   // Listed up front so Vitest's browser runs never re-optimize (and reload) mid-run.
