@@ -59,6 +59,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // No <link rel=modulepreload> per dependency of a lazy chunk: Vite's helper inserted one for each of a page's
+    // dozens of small chunks, one DOM insertion and request at a time, 40–110 ms of main thread while the campaign
+    // page started. The browser fetches a chunk's imports itself once it has the chunk.
+    modulePreload: false,
     // React DOM and React Router in chunks of their own: they change less often than the app (cached across
     // deploys), and the entry chunk, whose top level runs as the page starts, stays small.
     rolldownOptions: {
