@@ -170,7 +170,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const keyUrl = buildUrl(options.requestKeyUrl ?? baseUrl + REQUEST_KEY_PATH, '').href.replace(/\/$/, '');
   const keyCache = options.keyCache ?? sharedKeyCache;
   const fetchImpl = (input: string, init: RequestInit) => (options.fetch ?? fetch)(input, init);
-  const getFingerprint = options.getFingerprint ?? ensureFingerprint;
+  // Read from the cookie once per client: a cookie read after the page wrote one is a synchronous round trip to
+  // the browser process, milliseconds of main thread on every call while the page's first requests are in flight.
+  let fingerprint: string | undefined;
+  const getFingerprint = options.getFingerprint ?? (() => (fingerprint ??= ensureFingerprint()));
   const getToken = options.getToken ?? readStoredToken;
 
   /** Not tied to one caller's signal: concurrent calls share this fetch. */
