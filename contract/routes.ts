@@ -14,6 +14,7 @@ import { paymentProviderSchema } from './order.ts';
 import { readinessResponse } from './readiness.ts';
 import { accountRoutes } from './routes/accountRoutes.ts';
 import { bootRoutes } from './routes/bootRoutes.ts';
+import { campaignPageRoutes } from './routes/campaignPageRoutes.ts';
 import { campaignRoutes } from './routes/campaignRoutes.ts';
 import { bytes, noContent, type RouteMethod, type RouteSchemas } from './routes/routeSchemas.ts';
 import { siteRoutes } from './routes/siteRoutes.ts';
@@ -28,6 +29,7 @@ export const TEST_HOOKS_PREFIX = '/api/test';
 export const apiRoutes = {
   ...bootRoutes,
   ...siteRoutes,
+  ...campaignPageRoutes,
   ...campaignRoutes,
   ...accountRoutes,
   ...staffRoutes,

@@ -1,12 +1,12 @@
 /**
- * Campaign endpoints (`/campaigns/…`): reads, writes, frames, visits, supports, analytics, donations and what
- * credits buy on a result.
+ * Campaign endpoints (`/campaigns/…`) but a visitor's (campaignPageRoutes.ts): lists, writes, frames, supports,
+ * analytics, donation management and what credits buy on a result.
  * Part of the route table (contract/routes.ts); the client loads one part per call (contract/routeArea.ts).
  */
 import { z } from 'zod';
 import { presignedUpload } from '../accountProfile.ts';
 import { campaignListQuery, campaignListResponse, campaignResponse, campaignUriParams } from '../campaign.ts';
-import { analyticsCsvResponse, analyticsQuery, campaignAnalyticsResponse, campaignShareBody, visitBody } from '../campaignAnalytics.ts';
+import { analyticsCsvResponse, analyticsQuery, campaignAnalyticsResponse } from '../campaignAnalytics.ts';
 import {
   campaignAccessBody,
   campaignCreateBody,
@@ -30,7 +30,6 @@ import {
   donationSummaryResponse,
   donationVisibilityBody,
   donationWallQuery,
-  donationWallResponse,
   managedDonationListResponse,
   managedDonationResponse,
 } from '../donation.ts';
@@ -40,7 +39,6 @@ import { type RouteSchemas, noContent } from './routeSchemas.ts';
 export const campaignRoutes = {
   'GET /campaigns': { query: campaignListQuery, response: campaignListResponse },
   'GET /campaigns/uri-availability': { query: uriAvailabilityQuery, response: uriAvailabilityResponse },
-  'GET /campaigns/:uri': { params: campaignUriParams, response: campaignResponse },
   'POST /campaigns/:uri/access': { params: campaignUriParams, body: campaignAccessBody, response: campaignResponse },
   'POST /campaigns': { body: campaignCreateBody, response: managedCampaignResponse },
   'GET /campaigns/:uri/manage': { params: campaignUriParams, response: managedCampaignResponse },
@@ -48,8 +46,6 @@ export const campaignRoutes = {
   'DELETE /campaigns/:uri': { params: campaignUriParams, response: noContent },
   'POST /campaigns/frames/presigned': { body: framePresignBody, response: z.object({ data: presignedUpload }) },
   'POST /campaigns/frames/check': { body: frameCheckBody, response: frameCheckResponse },
-  'POST /campaigns/:uri/visits': { params: campaignUriParams, body: visitBody, response: noContent },
-  'POST /campaigns/:uri/shares': { params: campaignUriParams, body: campaignShareBody, response: noContent },
   'GET /campaigns/:uri/analytics': { params: campaignUriParams, query: analyticsQuery, response: campaignAnalyticsResponse },
   'GET /campaigns/:uri/analytics.csv': { params: campaignUriParams, query: analyticsQuery, response: analyticsCsvResponse },
   'GET /campaigns/:uri/support-token': { params: campaignUriParams, response: supportTokenResponse },
@@ -60,10 +56,8 @@ export const campaignRoutes = {
   'POST /campaigns/:uri/nowatermark-orders': { params: campaignUriParams, body: nowatermarkOrderBody, response: orderResponse },
 
   // Donations (server/routes/donations.ts, docs/DONATIONS.md): anyone who may read the campaign donates; its creator manages.
-  'GET /campaigns/:uri/donations': { params: campaignUriParams, response: donationSummaryResponse },
   'PUT /campaigns/:uri/donations': { params: campaignUriParams, body: donationSettingsBody, response: donationSummaryResponse },
   'POST /campaigns/:uri/donations': { params: campaignUriParams, body: donationCreateBody, response: donationCreatedResponse },
-  'GET /campaigns/:uri/donations/wall': { params: campaignUriParams, query: donationWallQuery, response: donationWallResponse },
   'GET /campaigns/:uri/donations/manage': { params: campaignUriParams, query: donationWallQuery, response: managedDonationListResponse },
   'PUT /campaigns/:uri/donations/:donationId/visibility': { params: donationParams, body: donationVisibilityBody, response: managedDonationResponse },
 } as const satisfies Record<string, RouteSchemas>;

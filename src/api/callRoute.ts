@@ -39,6 +39,7 @@ export type RouteResponse<K extends ApiRouteKey> = z.output<Entry<K>['response']
 /** Each part of the route table, loaded on its first call: a page loads the schemas of the routes it calls. */
 const areaLoaders: Record<RouteArea, () => Promise<Partial<ApiRoutes>>> = {
   boot: () => import('../../contract/routes/bootRoutes.ts').then((part) => part.bootRoutes),
+  campaignPage: () => import('../../contract/routes/campaignPageRoutes.ts').then((part) => part.campaignPageRoutes),
   account: () => import('../../contract/routes/accountRoutes.ts').then((part) => part.accountRoutes),
   campaigns: () => import('../../contract/routes/campaignRoutes.ts').then((part) => part.campaignRoutes),
   staff: () => import('../../contract/routes/staffRoutes.ts').then((part) => part.staffRoutes),
