@@ -30,4 +30,6 @@ async function start(): Promise<void> {
   });
 }
 
-start().catch((error: unknown) => console.error('Error initializing app', error));
+// In a task of its own: the modules' evaluation is one long task already, and what start() sets going (the page's
+// chunks, the first requests) would lengthen it.
+setTimeout(() => start().catch((error: unknown) => console.error('Error initializing app', error)));
