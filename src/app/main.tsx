@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ensureFingerprint } from '../lib/fingerprint.ts';
+import { prepareNumberFormat } from '../lib/format.ts';
 import { guessLocale, initI18n } from '../lib/i18n/index.ts';
 import { handOffFirstView } from './firstViewHandoff.ts';
 import { initTheme } from './themeStore.ts';
@@ -14,7 +15,10 @@ async function start(): Promise<void> {
   ensureFingerprint();
   // Created before the messages arrive: the router starts loading the page's chunk while they download.
   const router = createAppRouter();
-  await initI18n({ locale: guessLocale() });
+  const locale = guessLocale();
+  const messages = initI18n({ locale });
+  setTimeout(() => prepareNumberFormat(locale));
+  await messages;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   handOffFirstView(root);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en.json?raw';
 import id from '../../locales/id.json?raw';
-import { formatDate, formatNumber, formatRelativeTime, RELATIVE_TIME_KEYS, type Translate } from './format.ts';
+import { formatDate, formatNumber, formatRelativeTime, prepareNumberFormat, RELATIVE_TIME_KEYS, type Translate } from './format.ts';
 
 function translator(json: string): Translate {
   const messages = JSON.parse(json) as { format: { relative_time: Record<string, string> } };
@@ -20,6 +20,17 @@ describe('numbers', () => {
     // The formatters are kept per locale and options: the same call again gives the same text, another option its own.
     expect(formatNumber(1234567.5, 'id')).toBe('1.234.567,5');
     expect(formatNumber(0.256, 'en', { style: 'percent', minimumFractionDigits: 1 })).toBe('25.6%');
+  });
+
+  it('builds a locale\'s formatter ahead, for the next formatNumber to use', () => {
+    const NumberFormat = Intl.NumberFormat;
+    const construct = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (this: unknown, ...args: ConstructorParameters<typeof NumberFormat>) {
+      return new NumberFormat(...args);
+    } as unknown as typeof NumberFormat);
+    prepareNumberFormat('de');
+    expect(construct).toHaveBeenCalledTimes(1);
+    expect(formatNumber(1234.5, 'de')).toBe('1.234,5');
+    expect(construct).toHaveBeenCalledTimes(1);
   });
 });
 
