@@ -102,7 +102,7 @@ function lighthouseSection(l: LighthouseResult | undefined, environment: Environ
 Lighthouse ${l.lighthouseVersion}, default config (mobile preset: Moto G Power emulation, simulated slow 4G, 4× CPU slowdown), performance only,
 on \`${l.url}\` served by \`npm start\` (production build, fresh seeded data), ${l.runs.length} runs in a fresh Chromium each; the median run is
 the one Lighthouse's computeMedianRun picks (closest to the median FCP and TTI). Simulated throttling scales the main-thread work it observed,
-so a busy machine makes TBT worse: Lighthouse's host CPU benchmark index per run was ${l.runs.map((r) => r.benchmarkIndex).join(', ')} (higher is faster). Median run's full report: \`${l.reportPath.replace(/^.*?(\.tmp\/)/, '$1')}\` (not committed).
+so a busy machine makes TBT worse: Lighthouse's host CPU benchmark index per run was ${l.runs.map((r) => r.benchmarkIndex).join(', ')} (higher is faster).${l.recordingRetries?.length ? ` Runs made again because Lighthouse could not read its trace: ${l.recordingRetries.join(', ')}.` : ''} Median run's full report: \`${l.reportPath.replace(/^.*?(\.tmp\/)/, '$1')}\` (not committed).
 
 ${table(
   ['score', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'transfer'],
