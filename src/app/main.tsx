@@ -34,6 +34,6 @@ async function start(): Promise<void> {
   });
 }
 
-// In a task of its own: the modules' evaluation is one long task already, and what start() sets going (the page's
-// chunks, the first requests) would lengthen it.
+// In the task after the modules' evaluation: what start() sets going (the router, the page's chunk, the first
+// requests) would otherwise add to that task.
 setTimeout(() => start().catch((error: unknown) => console.error('Error initializing app', error)));
