@@ -49,12 +49,13 @@ export function AdjusterStage({ holes, active, fill, frameImage, frameSize, fram
   const layer = useRef<Konva.Layer>(null);
   const pixelRatio = useDevicePixelRatio();
 
-  // Sharp on high-density screens, also after the ratio changes (browser zoom, another screen).
+  // Sharp on high-density screens, also after the ratio changes (browser zoom, another screen). Setting the ratio
+  // clears the canvas until the next frame's draw, so only when it differs from the canvas's own.
   useEffect(() => {
-    const node = layer.current;
-    if (!node) return;
-    node.getCanvas().setPixelRatio(pixelRatio);
-    node.batchDraw();
+    const canvas = layer.current?.getCanvas();
+    if (!canvas || canvas.getPixelRatio() === pixelRatio) return;
+    canvas.setPixelRatio(pixelRatio);
+    layer.current?.batchDraw();
   }, [pixelRatio, stage.width]);
 
   // The bench's pick → preview ends when the layer first draws a newly placed photo (before its draw is scheduled).
