@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Point, Size } from '../../../core/geometry.ts';
 import type Konva from 'konva';
@@ -74,6 +74,12 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
   });
 
   const width = useElementWidth(wrapper);
+  // The Konva stage mounts in a render of its own, after the adjuster's commit (a transition: React renders it in a
+  // later task). Konva's and react-konva's first run (30-40 ms on the bench machine) together with the adjuster's
+  // commit and the layout it measures made one long task when the first photo arrived. The surface has its size
+  // meanwhile.
+  const [stageReady, setStageReady] = useState(false);
+  useEffect(() => startTransition(() => setStageReady(true)), []);
   const maxHeight = props.maxHeight ?? (typeof window === 'undefined' ? 640 : Math.max(240, window.innerHeight * 0.7));
   const stage = fitStage(width, frameSize, maxHeight);
   const pixelRatio = useDevicePixelRatio();
@@ -196,7 +202,7 @@ export function PhotoAdjuster(props: PhotoAdjusterProps) {
           className="mx-auto cursor-grab touch-none overflow-hidden rounded-lg border bg-muted select-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing"
           style={{ width: stage.width, height: stage.height }}
         >
-          {stage.width > 0 && (
+          {stageReady && stage.width > 0 && (
             <AdjusterStage
               holes={holes}
               active={active}
