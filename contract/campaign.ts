@@ -49,6 +49,11 @@ export const campaign = campaignSummary.extend({
   tags: z.array(z.string()),
   visibility: z.enum(campaignVisibilities),
   frames: z.array(campaignFrame),
+  /**
+   * The first frame at display size (WebP, contract/frameImageSources.ts), which pages offer beside its PNG; null
+   * until the campaign-previews job has made it.
+   */
+  firstFrameDisplayUrl: z.string().nullable(),
   /** The creator has the creator plan: results carry no watermark for anyone (contract/plan.ts). */
   premium: z.boolean(),
   /** Where link previews point (server-generated 1200×630 image). */

@@ -185,6 +185,7 @@ export async function seedSearchCatalogue(db: Awaited<ReturnType<typeof createTe
         creatorId: creator.id,
         supportersCount: Math.floor(next() ** 4 * 50_000),
         thumbnailKey: `public/campaigns/bench-${i}/thumbnail.jpg`,
+        frameDisplayKey: `public/campaigns/bench-${i}/frame-display.webp`,
         language: creator.language,
         createdAt: new Date(now - Math.floor(next() * 365 * 24 * 3_600_000)),
       });

@@ -93,6 +93,7 @@ interface SeedImages {
   thumbnail: Buffer;
   ogImage: Buffer;
   ogSquare: Buffer;
+  frameDisplay: Buffer;
   holes: FrameHole[];
   transparentShare: number;
 }
@@ -105,8 +106,8 @@ async function renderCampaignImages({ design, title }: DemoCampaign): Promise<Se
   const composed = await sharp(Buffer.from(placeholderPhotoSvg())).composite([{ input: frame }]).png().toBuffer();
   const thumbnail = await sharp(composed).resize(540, 540).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   const holes = hole ? [hole] : [];
-  const { ogImage, ogSquare } = await renderCampaignPreviews({ frame, holes, type: 'frame', title });
-  return { frame, thumbnail, ogImage, ogSquare, holes, transparentShare };
+  const { ogImage, ogSquare, frameDisplay } = await renderCampaignPreviews({ frame, holes, type: 'frame', title });
+  return { frame, thumbnail, ogImage, ogSquare, frameDisplay, holes, transparentShare };
 }
 
 export async function hasCampaigns(database: Database): Promise<boolean> {
@@ -118,11 +119,12 @@ export async function hasCampaigns(database: Database): Promise<boolean> {
 export async function seedDemoData(database: Database, storage: FileStorage, now: Date = new Date()): Promise<void> {
   const images = await Promise.all(demoCampaigns.map(renderCampaignImages));
   for (const [index, campaign] of demoCampaigns.entries()) {
-    const { frame, thumbnail, ogImage, ogSquare } = images[index]!;
+    const { frame, thumbnail, ogImage, ogSquare, frameDisplay } = images[index]!;
     await storage.put(`public/campaigns/${campaign.uri}/frame-0.png`, frame, { contentType: 'image/png' });
     await storage.put(`public/campaigns/${campaign.uri}/thumbnail.jpg`, thumbnail, { contentType: 'image/jpeg' });
     await storage.put(`public/campaigns/${campaign.uri}/og.jpg`, ogImage, { contentType: 'image/jpeg' });
     await storage.put(`public/campaigns/${campaign.uri}/og-square.jpg`, ogSquare, { contentType: 'image/jpeg' });
+    await storage.put(`public/campaigns/${campaign.uri}/frame-display.webp`, frameDisplay, { contentType: 'image/webp' });
   }
   await database.db.transaction(async (tx) => {
     const [creator] = await tx
@@ -149,6 +151,7 @@ export async function seedDemoData(database: Database, storage: FileStorage, now
           thumbnailKey: `public/campaigns/${campaign.uri}/thumbnail.jpg`,
           ogImageKey: `public/campaigns/${campaign.uri}/og.jpg`,
           ogSquareKey: `public/campaigns/${campaign.uri}/og-square.jpg`,
+          frameDisplayKey: `public/campaigns/${campaign.uri}/frame-display.webp`,
           // The demo campaigns are in Indonesian: search stems their words so (migration 0008).
           language: 'id',
           createdAt,

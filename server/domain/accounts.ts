@@ -8,6 +8,7 @@ import { accountIdentities, accounts, campaignFrames, campaigns, emailChanges, v
 import type { FileStorage } from '../infra/storage/storage.ts';
 import type { TokenBody } from '../infra/tokens.ts';
 import { DomainError } from '../domainError.ts';
+import { previewKeyFields, previewKeyList } from './campaignAssets.ts';
 
 export const USERNAME_MAX = 30;
 
@@ -138,13 +139,13 @@ export async function endAllSessions(db: Db, accountId: string): Promise<Account
 export async function deleteAccount(db: Db, accountId: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const campaignFiles = await tx
-      .select({ thumbnailKey: campaigns.thumbnailKey, ogImageKey: campaigns.ogImageKey, ogSquareKey: campaigns.ogSquareKey, frameKey: campaignFrames.storageKey })
+      .select({ ...previewKeyFields, frameKey: campaignFrames.storageKey })
       .from(campaigns)
       .leftJoin(campaignFrames, eq(campaignFrames.campaignId, campaigns.id))
       .where(eq(campaigns.creatorId, accountId));
     const [deleted] = await tx.delete(accounts).where(eq(accounts.id, accountId)).returning({ avatarKey: accounts.avatarKey, bannerKey: accounts.bannerKey });
     if (!deleted) return [];
-    const keys = [deleted.avatarKey, deleted.bannerKey, ...campaignFiles.flatMap((row) => [row.thumbnailKey, row.ogImageKey, row.ogSquareKey, row.frameKey])];
+    const keys = [deleted.avatarKey, deleted.bannerKey, ...campaignFiles.flatMap((row) => [...previewKeyList(row), row.frameKey])];
     return [...new Set(keys.filter((key): key is string => Boolean(key)))];
   });
 }

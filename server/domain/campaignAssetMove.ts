@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/database.ts';
 import { campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
 import { isPublicKey, type FileStorage } from '../infra/storage/storage.ts';
-import { campaignAssetFolder, copyObject, deleteObjects, newFrameKey, newPreviewKeys, postImageKey } from './campaignAssets.ts';
+import { campaignAssetFolder, copyObject, deleteObjects, newFrameKey, newPreviewKeys, NO_PREVIEWS, PREVIEW_KEY_COLUMNS, postImageKey, type PreviewKeys } from './campaignAssets.ts';
 
 /** One object copied to a new key; the old one is deleted once the rows point at the new one. */
 export interface KeyMove {
@@ -18,6 +18,23 @@ export interface KeyMove {
 export function needsNewKeys(options: { privateAfter: boolean; codeChanged: boolean; keys: Array<string | null> }): boolean {
   if (options.privateAfter && options.codeChanged) return true;
   return options.keys.some((key) => key !== null && isPublicKey(key) === options.privateAfter);
+}
+
+/**
+ * Moving a campaign's previews to new names in `folder` (a change of visibility): a copy per preview it has, and the
+ * keys to store once they are copied; a kind it has none of stays null.
+ */
+export function previewMoves(row: PreviewKeys, folder: string): { moves: KeyMove[]; next: PreviewKeys } {
+  const names = newPreviewKeys(folder);
+  const moves: KeyMove[] = [];
+  const next = { ...NO_PREVIEWS };
+  for (const column of PREVIEW_KEY_COLUMNS) {
+    const from = row[column];
+    if (from === null) continue;
+    moves.push({ from, to: names[column] });
+    next[column] = names[column];
+  }
+  return { moves, next };
 }
 
 /** Copies each move's object; every new key is pushed onto `written` first, so a failed write can delete it again. */
@@ -98,28 +115,19 @@ export async function moveMisplacedImages(db: Db, storage: Pick<FileStorage, 'ge
   const wrong = (key: string | null): key is string => key !== null && isPublicKey(key) === privateAfter;
   const frames = await db.select({ id: campaignFrames.id, storageKey: campaignFrames.storageKey }).from(campaignFrames).where(eq(campaignFrames.campaignId, row.id));
   const frameMoves = frames.filter((frame) => wrong(frame.storageKey)).map((frame) => ({ id: frame.id, from: frame.storageKey, to: newFrameKey(folder) }));
-  const next = newPreviewKeys(folder);
-  const previewMoves = wrong(row.thumbnailKey)
-    ? [
-        { from: row.thumbnailKey, to: next.thumbnailKey },
-        ...(row.ogImageKey ? [{ from: row.ogImageKey, to: next.ogImageKey }] : []),
-        ...(row.ogSquareKey ? [{ from: row.ogSquareKey, to: next.ogSquareKey }] : []),
-      ]
-    : [];
+  const previews = wrong(row.thumbnailKey) ? previewMoves(row, folder) : undefined;
+  const movedPreviews = previews?.moves ?? [];
   const postMoves = await planPostMoves(db, row.id, privateAfter, wrong);
   const written: string[] = [];
   const stale: string[] = [];
   try {
-    await copyAll(storage, [...previewMoves, ...frameMoves, ...postMoves.values()], written);
+    await copyAll(storage, [...movedPreviews, ...frameMoves, ...postMoves.values()], written);
     await db.transaction(async (tx) => {
       const [locked] = await tx.select({ visibility: campaigns.visibility, thumbnailKey: campaigns.thumbnailKey }).from(campaigns).where(eq(campaigns.id, row.id)).for('update');
       if (!locked || locked.visibility !== row.visibility || locked.thumbnailKey !== row.thumbnailKey) throw new ChangedMeanwhile();
-      if (previewMoves.length > 0) {
-        await tx
-          .update(campaigns)
-          .set({ thumbnailKey: next.thumbnailKey, ogImageKey: row.ogImageKey ? next.ogImageKey : null, ogSquareKey: row.ogSquareKey ? next.ogSquareKey : null })
-          .where(eq(campaigns.id, row.id));
-        stale.push(...previewMoves.map((move) => move.from));
+      if (previews) {
+        await tx.update(campaigns).set(previews.next).where(eq(campaigns.id, row.id));
+        stale.push(...movedPreviews.map((move) => move.from));
       }
       for (const move of frameMoves) {
         const [moved] = await tx
@@ -138,5 +146,5 @@ export async function moveMisplacedImages(db: Db, storage: Pick<FileStorage, 'ge
     throw error;
   }
   await deleteObjects(storage, stale);
-  return [...previewMoves, ...frameMoves, ...postMoves.values()].map((move) => move.from);
+  return [...movedPreviews, ...frameMoves, ...postMoves.values()].map((move) => move.from);
 }

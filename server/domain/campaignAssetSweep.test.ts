@@ -45,7 +45,7 @@ describe.each(drivers)('campaign image sweep (%s)', (driver) => {
     const creator = await insertCreator(database.db, `maker-${uri}`);
     const row = await insertCampaign(database.db, creator.id, { uri, visibility: folderRoot === 'private' ? 'private' : 'public' });
     const folder = `${folderRoot}/campaigns/${row.id}/`;
-    const keys = { thumbnailKey: `${folder}thumbnail-a.webp`, ogImageKey: `${folder}og-a.jpg`, ogSquareKey: `${folder}og-square-a.jpg` };
+    const keys = { thumbnailKey: `${folder}thumbnail-a.webp`, ogImageKey: `${folder}og-a.jpg`, ogSquareKey: `${folder}og-square-a.jpg`, frameDisplayKey: `${folder}frame-display-a.webp` };
     await database.db.update(campaigns).set(keys).where(eq(campaigns.id, row.id));
     const frameKey = `${folder}frames/a.png`;
     await database.db.update(campaignFrames).set({ storageKey: frameKey }).where(eq(campaignFrames.campaignId, row.id));

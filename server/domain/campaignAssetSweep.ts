@@ -3,7 +3,7 @@ import type { Db } from '../infra/db/database.ts';
 import { campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
 import { misplacedCampaigns, moveMisplacedImages } from './campaignAssetMove.ts';
-import { CAMPAIGN_ASSET_ROOTS, POST_IMAGE_ROOTS } from './campaignAssets.ts';
+import { CAMPAIGN_ASSET_ROOTS, POST_IMAGE_ROOTS, previewKeyFields, previewKeyList } from './campaignAssets.ts';
 
 /** Campaign folders are named by the campaign's id; anything else under the roots is not ours to judge. */
 const CAMPAIGN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -40,9 +40,9 @@ export async function sweepCampaignAssets(db: Db, storage: Pick<FileStorage, 'li
   }
   const stale: string[] = [];
   for (const ids of chunks([...byCampaign.keys()])) {
-    const live = await db.select({ id: campaigns.id, thumbnailKey: campaigns.thumbnailKey, ogImageKey: campaigns.ogImageKey, ogSquareKey: campaigns.ogSquareKey }).from(campaigns).where(inArray(campaigns.id, ids));
+    const live = await db.select({ id: campaigns.id, ...previewKeyFields }).from(campaigns).where(inArray(campaigns.id, ids));
     const frames = live.length > 0 ? await db.select({ key: campaignFrames.storageKey }).from(campaignFrames).where(inArray(campaignFrames.campaignId, live.map((row) => row.id))) : [];
-    const named = new Set([...live.flatMap((row) => [row.thumbnailKey, row.ogImageKey, row.ogSquareKey]), ...frames.map((frame) => frame.key)]);
+    const named = new Set([...live.flatMap(previewKeyList), ...frames.map((frame) => frame.key)]);
     for (const id of ids) stale.push(...byCampaign.get(id)!.filter((key) => !named.has(key)));
   }
   for (const keys of chunks(await listOlder(storage, POST_IMAGE_ROOTS, cutoff))) {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { campaigns } from '../infra/db/schema.ts';
 import { isPublicKey, type FileStorage } from '../infra/storage/storage.ts';
 
 /**
@@ -30,11 +31,37 @@ export function campaignAssetFolder(campaignId: string, isPrivate: boolean): str
 /** A new, unguessable frame key in `folder`. */
 export const newFrameKey = (folder: string) => `${folder}frames/${randomName()}.png`;
 
-/** New names for the three previews in `folder`: new on every change, so caches and link previews never show a stale one. */
-export function newPreviewKeys(folder: string): { thumbnailKey: string; ogImageKey: string; ogSquareKey: string } {
+/** The campaign columns that name its previews, made together by the campaign-previews job and cleared together. */
+export const PREVIEW_KEY_COLUMNS = ['thumbnailKey', 'ogImageKey', 'ogSquareKey', 'frameDisplayKey'] as const;
+export type PreviewKeyColumn = (typeof PREVIEW_KEY_COLUMNS)[number];
+/** A campaign's preview keys as stored: null where it has none yet (or, for older campaigns, none of that kind). */
+export type PreviewKeys = Record<PreviewKeyColumn, string | null>;
+
+/** Every preview key cleared: the campaign-previews job makes them again. */
+export const NO_PREVIEWS: PreviewKeys = { thumbnailKey: null, ogImageKey: null, ogSquareKey: null, frameDisplayKey: null };
+
+/** New names for the previews in `folder`: new on every change, so caches and link previews never show a stale one. */
+export function newPreviewKeys(folder: string): Record<PreviewKeyColumn, string> {
   const name = randomName();
-  return { thumbnailKey: `${folder}thumbnail-${name}.webp`, ogImageKey: `${folder}og-${name}.jpg`, ogSquareKey: `${folder}og-square-${name}.jpg` };
+  return {
+    thumbnailKey: `${folder}thumbnail-${name}.webp`,
+    ogImageKey: `${folder}og-${name}.jpg`,
+    ogSquareKey: `${folder}og-square-${name}.jpg`,
+    frameDisplayKey: `${folder}frame-display-${name}.webp`,
+  };
 }
+
+/** The preview key columns, to spread into a select. */
+export const previewKeyFields = {
+  thumbnailKey: campaigns.thumbnailKey,
+  ogImageKey: campaigns.ogImageKey,
+  ogSquareKey: campaigns.ogSquareKey,
+  frameDisplayKey: campaigns.frameDisplayKey,
+} satisfies Record<PreviewKeyColumn, unknown>;
+
+/** A campaign's stored preview keys, in a list (deletions, sweeps). */
+export const previewKeyList = <Key extends string | null>(row: Record<PreviewKeyColumn, Key>): Key[] => PREVIEW_KEY_COLUMNS.map((column) => row[column]);
+
 
 /**
  * A post image's key. New posts (of public or unlisted campaigns) keep the plain `public/posts/<uri>.<ext>`; a moved

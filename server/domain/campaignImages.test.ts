@@ -70,6 +70,23 @@ describe('renderCampaignPreviews', () => {
     expect(ogSquare.length).toBeLessThan(300 * 1024);
   });
 
+  it('renders the frame alone at display size, as WebP keeping its transparency', async () => {
+    const { frameDisplay } = await previews();
+    const { data, info } = await sharp(frameDisplay).raw().toBuffer({ resolveWithObject: true });
+    const meta = await sharp(frameDisplay).metadata();
+    // 600×900 fitted inside FRAME_DISPLAY_SIZE (768): 512×768, its hole (200, 300, 200, 300) scaled by 768/900.
+    expect([meta.format, info.width, info.height, info.channels]).toEqual(['webp', 512, 768, 4]);
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)];
+    expect(pixel(256, 384)[3]).toBe(0);
+    const [r = 0, g = 0, b = 0, alpha] = pixel(40, 40);
+    expect(alpha).toBe(255);
+    expect(Math.abs(r - red[0]) + Math.abs(g - red[1]) + Math.abs(b - red[2])).toBeLessThan(30);
+    // Three pixels inside the hole's edge it is clear, three outside opaque (resampling softens the edge itself).
+    const edge = Math.round(200 * (768 / 900));
+    expect(pixel(edge + 3, 384)[3]).toBeLessThan(5);
+    expect(pixel(edge - 3, 384)[3]).toBeGreaterThan(250);
+  });
+
   it('keeps the thumbnail as the frame over the neutral grey', async () => {
     const thumbnail = await decode((await previews()).thumbnail);
     // The hole (centre) and the letterbox (left edge) show the background; the frame body is red.

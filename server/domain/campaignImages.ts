@@ -1,4 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { frameDisplaySize } from '../../contract/frameImageSources.ts';
 import type { Rect, Size } from '../../core/geometry.ts';
 import { previewLayers } from './previewSample.ts';
 import { renderTitle, type TitleStyle } from './previewTitle.ts';
@@ -17,6 +18,11 @@ export const OG_SQUARE_SIZE = 600;
 
 const TITLE_COLOUR = '#111827';
 const JPEG = { quality: 82, mozjpeg: true } as const;
+/**
+ * Lossy colour and near-exact transparency (the page draws the frame over a checkerboard): about half the PNG's bytes
+ * at 768 px (30 KB against 61 KB for the demo frame merdeka-80), without visible loss at the size shown.
+ */
+const FRAME_DISPLAY_WEBP = { quality: 80, alphaQuality: 90, effort: 6 } as const;
 
 /** The wide image: the frame in a square on the left, the title beside it. */
 const WIDE = {
@@ -47,6 +53,8 @@ export interface CampaignPreviewImages {
   ogImage: Buffer;
   /** 600×600 JPEG: the same, square. */
   ogSquare: Buffer;
+  /** The frame alone at display size (frameDisplaySize), WebP keeping its transparency: what the campaign page shows. */
+  frameDisplay: Buffer;
 }
 
 const background = { ...PREVIEW_BACKGROUND, alpha: 1 };
@@ -88,12 +96,14 @@ async function compose(input: CampaignPreviewInput, size: Size, layout: typeof W
   return sharp({ create: { ...size, channels: 3, background } }).composite(layers).flatten({ background }).jpeg(JPEG).toBuffer();
 }
 
-/** The list thumbnail and the two link-preview images of a campaign, from its first frame and its title. */
+/** The list thumbnail, the two link-preview images and the display-size frame of a campaign, from its first frame and its title. */
 export async function renderCampaignPreviews(input: CampaignPreviewInput): Promise<CampaignPreviewImages> {
-  const [thumbnail, ogImage, ogSquare] = await Promise.all([
+  const display = frameDisplaySize(await sharp(input.frame).metadata());
+  const [thumbnail, ogImage, ogSquare, frameDisplay] = await Promise.all([
     sharp(input.frame).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'contain', background }).flatten({ background }).webp({ quality: 82 }).toBuffer(),
     compose(input, OG_IMAGE_SIZE, WIDE),
     compose(input, { width: OG_SQUARE_SIZE, height: OG_SQUARE_SIZE }, SQUARE),
+    sharp(input.frame).resize(display.width, display.height, { fit: 'fill' }).webp(FRAME_DISPLAY_WEBP).toBuffer(),
   ]);
-  return { thumbnail, ogImage, ogSquare };
+  return { thumbnail, ogImage, ogSquare, frameDisplay };
 }

@@ -13,6 +13,7 @@ import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { framePng } from '../testing/framePng.ts';
 import { storedKeys, storedObject } from '../testing/storedObjects.ts';
 import { createTestDatabase, drivers, type TestDatabase } from '../testing/testApp.ts';
+import { NO_PREVIEWS } from './campaignAssets.ts';
 import { campaignPreviewsCatchUpJob, makeCampaignPreviews, type CampaignPreviewsDeps } from './campaignPreviews.ts';
 import { CampaignService } from './campaigns.ts';
 
@@ -46,7 +47,7 @@ describe.each(drivers)('campaign previews job (%s)', (driver) => {
     const holes = [{ x: 200, y: 150, width: 400, height: 450 }];
     await storage.put(frameKey, await framePng({ width: 800, height: 800, holes }), { contentType: 'image/png' });
     await database.db.update(campaignFrames).set({ storageKey: frameKey, width: 800, height: 800, holes }).where(eq(campaignFrames.campaignId, row.id));
-    await database.db.update(campaigns).set({ thumbnailKey: null, ogImageKey: null, ogSquareKey: null }).where(eq(campaigns.id, row.id));
+    await database.db.update(campaigns).set(NO_PREVIEWS).where(eq(campaigns.id, row.id));
     return { id: row.id, frameKey };
   }
 
@@ -59,6 +60,7 @@ describe.each(drivers)('campaign previews job (%s)', (driver) => {
     const before = (await reads.findReadable('fresh'))!;
     expect(before.thumbnailUrl).toBe(`/files/${frameKey}`);
     expect(before.ogImageUrl).toBe(`/files/${frameKey}`);
+    expect(before.firstFrameDisplayUrl).toBeNull();
 
     expect(await makeCampaignPreviews(deps, id)).toBe('made');
 
@@ -66,8 +68,9 @@ describe.each(drivers)('campaign previews job (%s)', (driver) => {
     const after = (await reads.findReadable('fresh'))!;
     expect(after.thumbnailUrl).toBe(`/files/${row.thumbnailKey}`);
     expect(after.ogImageUrl).toBe(`/files/${row.ogImageKey}`);
+    expect(after.firstFrameDisplayUrl).toBe(`/files/${row.frameDisplayKey}`);
     const sizes = await Promise.all(
-      [row.thumbnailKey, row.ogImageKey, row.ogSquareKey].map(async (key) => {
+      [row.thumbnailKey, row.ogImageKey, row.ogSquareKey, row.frameDisplayKey].map(async (key) => {
         const stored = await storedObject(storage, key!);
         const meta = await sharp(stored!.bytes).metadata();
         return [stored!.contentType, meta.format, meta.width, meta.height];
@@ -77,6 +80,8 @@ describe.each(drivers)('campaign previews job (%s)', (driver) => {
       ['image/webp', 'webp', 600, 600],
       ['image/jpeg', 'jpeg', 1200, 630],
       ['image/jpeg', 'jpeg', 600, 600],
+      // The 800 px frame at display size.
+      ['image/webp', 'webp', 768, 768],
     ]);
     // The thumbnail is the frame over the neutral grey: its corner is the frame's colour, its hole grey.
     const thumb = await sharp((await storedObject(storage, row.thumbnailKey!))!.bytes).raw().toBuffer({ resolveWithObject: true });
@@ -125,5 +130,20 @@ describe.each(drivers)('campaign previews job (%s)', (driver) => {
     await campaignPreviewsCatchUpJob(deps, silent)({});
     expect((await rowOf(old.id)).thumbnailKey).not.toBeNull();
     expect((await rowOf(recent.id)).thumbnailKey).toBeNull();
+  });
+
+  it('gives a campaign whose previews predate the display-size frame all of them anew, and removes the old ones', async () => {
+    const { id, frameKey } = await freshCampaign('older-previews');
+    const folder = `public/campaigns/${id}/`;
+    const older = { thumbnailKey: `${folder}thumbnail-old.webp`, ogImageKey: `${folder}og-old.jpg`, ogSquareKey: `${folder}og-square-old.jpg` };
+    for (const key of Object.values(older)) await storage.put(key, Buffer.from('an older preview'), { contentType: 'image/jpeg' });
+    await database.db.update(campaigns).set({ ...older, updatedAt: sql`now() - interval '1 hour'` }).where(eq(campaigns.id, id));
+
+    await campaignPreviewsCatchUpJob(deps, silent)({});
+
+    const row = await rowOf(id);
+    expect(row.frameDisplayKey).not.toBeNull();
+    for (const column of ['thumbnailKey', 'ogImageKey', 'ogSquareKey'] as const) expect(row[column]).not.toBe(older[column]);
+    expect(await storedKeys(storage, folder)).toEqual([frameKey, row.frameDisplayKey, row.ogImageKey, row.ogSquareKey, row.thumbnailKey].sort());
   });
 });

@@ -9,8 +9,8 @@ import { campaignFrames, campaigns, posts } from '../infra/db/schema.ts';
 import { DomainError, notFound } from '../domainError.ts';
 import type { AccountRow } from './accounts.ts';
 import type { FileStorage } from '../infra/storage/storage.ts';
-import { applyPostMoves, copyAll, needsNewKeys, planPostMoves, type KeyMove } from './campaignAssetMove.ts';
-import { campaignAssetFolder, deleteObjects, newFrameKey, newPreviewKeys } from './campaignAssets.ts';
+import { applyPostMoves, copyAll, needsNewKeys, planPostMoves, previewMoves, type KeyMove } from './campaignAssetMove.ts';
+import { campaignAssetFolder, deleteObjects, newFrameKey, NO_PREVIEWS, previewKeyList, type PreviewKeys } from './campaignAssets.ts';
 import { CAMPAIGN_PREVIEWS_JOB } from './campaignPreviews.ts';
 import type { JobEnqueuer } from '../infra/jobs/jobQueue.ts';
 import type { CampaignService } from './campaigns.ts';
@@ -24,7 +24,6 @@ type CreateInput = z.output<typeof campaignCreateBody>;
 type UpdateInput = z.output<typeof campaignUpdateBody>;
 type CampaignRow = typeof campaigns.$inferSelect;
 type FrameRow = typeof campaignFrames.$inferSelect;
-type PreviewKeys = Pick<CampaignRow, 'thumbnailKey' | 'ogImageKey' | 'ogSquareKey'>;
 
 /** A new upload, checked and re-encoded, ready to store. */
 interface AdoptedFrame {
@@ -36,9 +35,6 @@ interface AdoptedFrame {
 
 const uriTaken = () => new DomainError('URI_TAKEN', 'This link is already taken; choose another');
 const planRequired = (what: string) => new DomainError('PLAN_REQUIRED', `${what} need the creator plan`);
-
-/** Every preview key cleared: the campaign-previews job makes them again. */
-const NO_PREVIEWS: PreviewKeys = { thumbnailKey: null, ogImageKey: null, ogSquareKey: null };
 
 /**
  * Creating, editing and deleting campaigns. Every check (fields, plan, URI, each frame by content) runs
@@ -157,7 +153,7 @@ export class CampaignWriteService {
       const first = input.frames?.[0];
       const title = input.title ?? row.title;
       if ((first && !('id' in first && first.id === current[0]?.id)) || title !== row.title) previews = NO_PREVIEWS;
-      else if (rekey && row.thumbnailKey !== null) previews = await this.movePreviews(row.thumbnailKey, row, folder, written);
+      else if (rekey && row.thumbnailKey !== null) previews = await this.movePreviews(row, folder, written);
       await copyAll(this.storage, [...frameMoves.values()], written);
       await copyAll(this.storage, [...postMoves.values()], written);
       await this.db.transaction(async (tx) => {
@@ -198,14 +194,14 @@ export class CampaignWriteService {
     await deleteObjects(this.storage, [
       ...adopted.map((frame) => frame.rawKey),
       ...removed,
-      ...(previews ? [row.thumbnailKey, row.ogImageKey, row.ogSquareKey] : []),
+      ...(previews ? previewKeyList(row) : []),
       ...[...frameMoves.values()].map((move) => move.from),
       ...stalePosts,
     ]);
     await fingerprintFramesQuietly(this.db, row.id, account.id, adopted.map((frame) => ({ id: frame.id, png: frame.checked.png })));
     this.campaigns.forget(row.uri);
     if (newUri) this.campaigns.forget(newUri);
-    if (previews === NO_PREVIEWS || row.thumbnailKey === null) await this.jobs.enqueue(CAMPAIGN_PREVIEWS_JOB, { campaignId: row.id });
+    if ((previews ?? row).frameDisplayKey === null) await this.jobs.enqueue(CAMPAIGN_PREVIEWS_JOB, { campaignId: row.id });
     return this.managed(account, newUri ?? row.uri);
   }
 
@@ -219,7 +215,7 @@ export class CampaignWriteService {
       return [...rows.map((frame) => frame.storageKey), ...postRows.map((post) => post.imageKey)];
     });
     this.campaigns.forget(row.uri);
-    await deleteObjects(this.storage, [...frames, row.thumbnailKey, row.ogImageKey, row.ogSquareKey]);
+    await deleteObjects(this.storage, [...frames, ...previewKeyList(row)]);
   }
 
   private async owned(account: AccountRow, uri: string): Promise<CampaignRow> {
@@ -299,14 +295,11 @@ export class CampaignWriteService {
     }
   }
 
-  /** Copies the current previews to new names in `folder`; a campaign without link previews keeps none. */
-  private async movePreviews(thumbnailKey: string, row: CampaignRow, folder: string, written: string[]): Promise<PreviewKeys> {
-    const next = newPreviewKeys(folder);
-    const moves: KeyMove[] = [{ from: thumbnailKey, to: next.thumbnailKey }];
-    if (row.ogImageKey) moves.push({ from: row.ogImageKey, to: next.ogImageKey });
-    if (row.ogSquareKey) moves.push({ from: row.ogSquareKey, to: next.ogSquareKey });
+  /** Copies the current previews to new names in `folder`; a kind of preview the campaign has none of stays null. */
+  private async movePreviews(row: CampaignRow, folder: string, written: string[]): Promise<PreviewKeys> {
+    const { moves, next } = previewMoves(row, folder);
     await copyAll(this.storage, moves, written);
-    return { thumbnailKey: next.thumbnailKey, ogImageKey: row.ogImageKey ? next.ogImageKey : null, ogSquareKey: row.ogSquareKey ? next.ogSquareKey : null };
+    return next;
   }
 
   private frameValues(campaignId: string, frame: AdoptedFrame, position: number) {

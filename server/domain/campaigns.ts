@@ -83,6 +83,7 @@ function byUriQuery(db: Db) {
       creatorId: campaigns.creatorId,
       ogImageKey: campaigns.ogImageKey,
       ogSquareKey: campaigns.ogSquareKey,
+      frameDisplayKey: campaigns.frameDisplayKey,
       hiddenAt: campaigns.hiddenAt,
       creatorSubscription: accounts.subscription,
       frame: {
@@ -275,7 +276,7 @@ export class CampaignService {
     const [row] = rows;
     if (!row) return null;
     // Signed here, for everyone read() lets through: the entry is cached for a second, well within the URLs' life.
-    const urlOf = await assetUrls(this.storage, [row.thumbnailKey, row.ogImageKey, row.ogSquareKey, ...rows.map(({ frame }) => frame?.storageKey)]);
+    const urlOf = await assetUrls(this.storage, [row.thumbnailKey, row.ogImageKey, row.ogSquareKey, row.frameDisplayKey, ...rows.map(({ frame }) => frame?.storageKey)]);
     return {
       id: row.id,
       creatorId: row.creatorId,
@@ -294,6 +295,7 @@ export class CampaignService {
             ? [{ id: frame.id, position: frame.position, url: urlOf(frame.storageKey), width: frame.width, height: frame.height, holes: frame.holes }]
             : [],
         ),
+        firstFrameDisplayUrl: row.frameDisplayKey ? urlOf(row.frameDisplayKey) : null,
         premium: hasCreatorPlan(row.creatorSubscription?.plan),
         ogImageUrl: urlOf(row.ogImageKey ?? row.thumbnailKey),
       },

@@ -538,8 +538,8 @@ describe.each(drivers)('campaign routes (%s)', (driver) => {
       const [row] = await t.database.db.select().from(campaigns).where(eq(campaigns.uri, 'to-delete'));
       const files = await storedKeys();
       const own = files.filter((key) => key.startsWith(`public/campaigns/${row!.id}/`));
-      // Two frames, the thumbnail and the two link previews.
-      expect(own).toHaveLength(5);
+      // Two frames, the thumbnail, the two link previews and the display-size frame.
+      expect(own).toHaveLength(6);
       const response = await call(dina, { method: 'DELETE', url: '/api/v2/campaigns/to-delete' });
       expect(response.statusCode).toBe(204);
       expect(codeOf(await get('/api/v2/campaigns/to-delete'))).toBe('NOT_FOUND');

@@ -11,8 +11,8 @@ export async function previewsMade(db: Db, uri: string, timeout = 20_000) {
   return vi.waitFor(
     async () => {
       const [row] = await db.select().from(campaigns).where(eq(campaigns.uri, uri));
-      if (!row?.thumbnailKey || !row.ogImageKey || !row.ogSquareKey) throw new Error(`the previews of ${uri} are not made yet`);
-      return { ...row, thumbnailKey: row.thumbnailKey, ogImageKey: row.ogImageKey, ogSquareKey: row.ogSquareKey };
+      if (!row?.thumbnailKey || !row.ogImageKey || !row.ogSquareKey || !row.frameDisplayKey) throw new Error(`the previews of ${uri} are not made yet`);
+      return { ...row, thumbnailKey: row.thumbnailKey, ogImageKey: row.ogImageKey, ogSquareKey: row.ogSquareKey, frameDisplayKey: row.frameDisplayKey };
     },
     { timeout, interval: 25 },
   );
@@ -22,7 +22,7 @@ export async function previewsMade(db: Db, uri: string, timeout = 20_000) {
 export async function allPreviewsMade(db: Db, timeout = 20_000): Promise<void> {
   await vi.waitFor(
     async () => {
-      const waiting = await db.select({ uri: campaigns.uri }).from(campaigns).where(isNull(campaigns.thumbnailKey));
+      const waiting = await db.select({ uri: campaigns.uri }).from(campaigns).where(isNull(campaigns.frameDisplayKey));
       if (waiting.length > 0) throw new Error(`the previews of ${waiting.map((row) => row.uri).join(', ')} are not made yet`);
     },
     { timeout, interval: 25 },

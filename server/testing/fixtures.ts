@@ -31,6 +31,7 @@ export async function insertCampaign(db: Db, creatorId: string, fixture: Campaig
       creatorId,
       supportersCount: 3,
       thumbnailKey: `public/campaigns/${fixture.uri}/thumbnail.jpg`,
+      frameDisplayKey: `public/campaigns/${fixture.uri}/frame-display.webp`,
       createdAt: fixture.createdAt ?? new Date(),
     })
     .returning();

@@ -26,6 +26,7 @@ export const demoCampaign: Campaign = {
   tags: [],
   visibility: 'public',
   frames: [{ id: 'f1', position: 0, url: '/files/demo.png', width: 1080, height: 1080, holes: [] }],
+  firstFrameDisplayUrl: '/files/demo-display.webp',
   premium: false,
   ogImageUrl: '/files/demo-og.png',
 };

@@ -33,6 +33,7 @@ export function testCampaign(fields: Pick<Campaign, 'uri' | 'title' | 'frames'> 
     tags: [],
     visibility: 'public',
     premium: false,
+    firstFrameDisplayUrl: null,
     ogImageUrl: '',
     ...fields,
   };

@@ -220,6 +220,11 @@ export const campaigns = pgTable(
     ogImageKey: text('og_image_key'),
     /** 600×600 link-preview image, written with ogImageKey; null for campaigns whose previews predate it. */
     ogSquareKey: text('og_square_key'),
+    /**
+     * The first frame at display size (WebP, contract/frameImageSources.ts), written with the other previews; null
+     * until then and for campaigns whose previews predate it (pages show the frame's PNG alone).
+     */
+    frameDisplayKey: text('frame_display_key'),
     /** The campaign's language (a seed locale code) when known: search stems its text in that language. */
     language: text('language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

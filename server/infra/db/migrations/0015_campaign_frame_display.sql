@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "frame_display_key" text;
