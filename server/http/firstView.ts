@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CAMPAIGN_PAGE_FRAME_SIZES, FRAME_THUMBNAIL_SIZES, frameImageSources, type FrameImageSources } from '../../contract/frameImageSources.ts';
 import { textDirection, toBcp47 } from '../../contract/locales.ts';
 import { escapeHtml as escape } from './escapeHtml.ts';
 
@@ -10,6 +11,8 @@ export interface FirstView {
   creator: { username: string; name: string; avatarUrl: string | null };
   /** In position order; the first is the one shown large. */
   frames: Array<{ url: string; width: number; height: number }>;
+  /** The first frame at display size, offered beside its PNG (contract/frameImageSources.ts); null until made. */
+  firstFrameDisplayUrl: string | null;
 }
 
 /** locale code → its messages, as in locales/*.json. */
@@ -61,10 +64,25 @@ export function message(messages: Map<string, LocaleMessages>, locale: string, k
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
 }
 
-/** The head tag that starts the frame download before the CSS and scripts are parsed: it is the page's largest paint. */
-export function firstViewPreload(view: FirstView): string {
+/** The first frame's sources as the page shows it large (CampaignFrames builds the same). */
+function firstFrameSources(view: FirstView): FrameImageSources | undefined {
   const frame = view.frames[0];
-  return frame ? `<link rel="preload" as="image" href="${escape(frame.url)}" fetchpriority="high" />` : '';
+  return frame && frameImageSources(frame, view.firstFrameDisplayUrl, CAMPAIGN_PAGE_FRAME_SIZES);
+}
+
+/** src, srcset and sizes as HTML attributes, escaped; `prefix` names them for a preload link (imagesrcset…). */
+function sourceAttributes({ src, srcSet, sizes }: FrameImageSources, prefix: '' | 'image' = ''): string {
+  const href = prefix ? 'href' : 'src';
+  return `${href}="${escape(src)}"` + (srcSet && sizes ? ` ${prefix}srcset="${escape(srcSet)}" ${prefix}sizes="${escape(sizes)}"` : '');
+}
+
+/**
+ * The head tag that starts the frame download before the CSS and scripts are parsed: it is the page's largest paint.
+ * With a srcset the browser preloads the candidate the img will pick, so it is fetched once.
+ */
+export function firstViewPreload(view: FirstView): string {
+  const sources = firstFrameSources(view);
+  return sources ? `<link rel="preload" as="image" ${sourceAttributes(sources, 'image')} fetchpriority="high" />` : '';
 }
 
 // lucide's Frame icon, as the navbar draws it.
@@ -85,14 +103,15 @@ export function firstViewHtml(view: FirstView, messages: Map<string, LocaleMessa
   const avatar = creator.avatarUrl
     ? `<img src="${escape(creator.avatarUrl)}" alt="" class="size-8 rounded-full object-cover" />`
     : `<span class="flex size-8 items-center justify-center rounded-full bg-muted font-semibold" aria-hidden="true">${escape(creator.name.slice(0, 1).toUpperCase())}</span>`;
-  const image = frame
-    ? `<img src="${escape(frame.url)}" alt="${t('pages.campaign.frameAlt', { title: view.title })}" width="${frame.width}" height="${frame.height}" fetchpriority="high" class="size-full object-contain" />`
+  const sources = firstFrameSources(view);
+  const image = frame && sources
+    ? `<img ${sourceAttributes(sources)} alt="${t('pages.campaign.frameAlt', { title: view.title })}" width="${frame.width}" height="${frame.height}" fetchpriority="high" class="size-full object-contain" />`
     : '';
   // Several frames: the switcher's row of thumbnails, so the heading below it does not move when the app takes over.
   const thumbnails =
     others.length > 0
       ? `<ul class="mt-3 flex flex-wrap gap-2">${view.frames
-          .map((f, index) => `<li><span class="block size-16 overflow-hidden rounded-md border-2 ${index === 0 ? 'border-primary' : 'border-transparent'}"><img src="${escape(f.url)}" alt="" class="size-full object-contain" /></span></li>`)
+          .map((f, index) => `<li><span class="block size-16 overflow-hidden rounded-md border-2 ${index === 0 ? 'border-primary' : 'border-transparent'}"><img ${sourceAttributes(frameImageSources(f, index === 0 ? view.firstFrameDisplayUrl : null, FRAME_THUMBNAIL_SIZES))} alt="" class="size-full object-contain" /></span></li>`)
           .join('')}</ul>`
       : '';
   return [

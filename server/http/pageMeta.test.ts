@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_PAGE_FRAME_SIZES } from '../../contract/frameImageSources.ts';
 import { campaigns, posts } from '../infra/db/schema.ts';
 import { insertCampaign, insertCreator } from '../testing/fixtures.ts';
 import { builtIndexHtml, metaList, metaOf, titleOf, withoutSeoHead } from '../testing/pageHead.ts';
@@ -83,7 +84,8 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     const campaign = await insertCampaign(db, creator.id, { uri: 'merdeka-80' });
     await db.update(campaigns).set({ title: 'Merdeka 80', description: 'Celebrate   80 years\nof independence', ogImageKey: 'public/campaigns/merdeka-80/og.jpg', ogSquareKey: 'public/campaigns/merdeka-80/og-square.jpg' }).where(eq(campaigns.id, campaign.id));
     const hostile = await insertCampaign(db, creator.id, { uri: 'hostile' });
-    await db.update(campaigns).set({ title: `"><script>alert(1)</script>`, description: `Tom & Jerry's <b>show</b>` }).where(eq(campaigns.id, hostile.id));
+    // Previews made before the display-size frame: the page offers the PNG alone.
+    await db.update(campaigns).set({ title: `"><script>alert(1)</script>`, description: `Tom & Jerry's <b>show</b>`, frameDisplayKey: null }).where(eq(campaigns.id, hostile.id));
     const painter = await insertCreator(db, 'painter', 'public/avatars/painter.jpg');
     await insertCampaign(db, painter.id, { uri: 'two-frames', frames: 2 });
     const secret = await insertCampaign(db, creator.id, { uri: 'secret-club', visibility: 'private' });
@@ -153,14 +155,17 @@ describe.each(drivers)('page meta (%s)', (driver) => {
   });
 
   it('paints a campaign page’s first view before the app: frame, title and creator, the frame preloaded', async () => {
+    const files = 'https://bingkai.test/files/public/campaigns/merdeka-80';
+    // The display-size WebP (768 px) and the PNG by width, for the page's frame column: the preload picks as the img does.
+    const srcset = `${files}/frame-display.webp 768w, ${files}/frame-0.png 1080w`;
     for (const url of ['/merdeka-80', '/merdeka-80/', '/merdeka-80?utm_source=wa']) {
       const body = (await page(url)).body;
       const head = body.slice(0, body.indexOf('</head>'));
-      expect(head, url).toContain('<link rel="preload" as="image" href="https://bingkai.test/files/public/campaigns/merdeka-80/frame-0.png" fetchpriority="high" />');
+      expect(head, url).toContain(`<link rel="preload" as="image" href="${files}/frame-0.png" imagesrcset="${srcset}" imagesizes="${CAMPAIGN_PAGE_FRAME_SIZES}" fetchpriority="high" />`);
       // Before the app's root, never inside it: React owns #root and firstViewHandoff.ts removes the view.
       expect(body.indexOf('<div id="first-view"'), url).toBeGreaterThan(body.indexOf('</head>'));
       expect(body.indexOf('<div id="first-view"'), url).toBeLessThan(body.indexOf('<div id="root"></div>'));
-      expect(body).toContain('<img src="https://bingkai.test/files/public/campaigns/merdeka-80/frame-0.png" alt="Frame of the campaign “Merdeka 80”" width="1080" height="1080" fetchpriority="high" class="size-full object-contain" />');
+      expect(body).toContain(`<img src="${files}/frame-0.png" srcset="${srcset}" sizes="${CAMPAIGN_PAGE_FRAME_SIZES}" alt="Frame of the campaign “Merdeka 80”" width="1080" height="1080" fetchpriority="high" class="size-full object-contain" />`);
       expect(body).toContain('<h1 dir="auto" class="text-3xl font-bold tracking-tight">Merdeka 80</h1>');
       expect(body).toContain('<a href="/u/creator" class="flex w-fit items-center gap-2 rounded-md text-sm">');
       expect(body).toContain('<span>by Name of creator</span>');
@@ -185,6 +190,10 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     expect(two).toContain('<img src="https://bingkai.test/files/public/avatars/painter.jpg" alt="" class="size-8 rounded-full object-cover" />');
     expect(two).toContain('href="https://bingkai.test/files/public/campaigns/two-frames/frame-0.png"');
     expect(two.match(/<li>/g)).toHaveLength(2);
+    // The thumbnails: the first offers its display-size WebP too (sized for the 4rem button), the second has none.
+    expect(two).toContain(
+      '<img src="https://bingkai.test/files/public/campaigns/two-frames/frame-0.png" srcset="https://bingkai.test/files/public/campaigns/two-frames/frame-display.webp 768w, https://bingkai.test/files/public/campaigns/two-frames/frame-0.png 1080w" sizes="4rem" alt="" class="size-full object-contain" />',
+    );
     expect(two).toContain('<img src="https://bingkai.test/files/public/campaigns/two-frames/frame-1.png" alt="" class="size-full object-contain" />');
   });
 
@@ -193,6 +202,10 @@ describe.each(drivers)('page meta (%s)', (driver) => {
     expect(body).toContain('<h1 dir="auto" class="text-3xl font-bold tracking-tight">&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
     expect(body).toContain('alt="Frame of the campaign “&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;”"');
     expect(body).not.toContain('<script>alert(1)</script>');
+    // No display-size frame yet: the PNG alone, in the preload and the img.
+    expect(body).toContain('<link rel="preload" as="image" href="https://bingkai.test/files/public/campaigns/hostile/frame-0.png" fetchpriority="high" />');
+    expect(body).toContain('<img src="https://bingkai.test/files/public/campaigns/hostile/frame-0.png" alt=');
+    expect(body).not.toContain('srcset');
   });
 
   it('gives the support, result and twibbo pages, private and unknown campaigns no first view', async () => {

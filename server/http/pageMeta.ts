@@ -110,6 +110,7 @@ export async function lookupPageMeta(sources: PageSources, target: PageTarget): 
         title: campaign.title,
         creator: campaign.creator,
         frames: [...campaign.frames].sort((a, b) => a.position - b.position).map(({ url, width, height }) => ({ url, width, height })),
+        firstFrameDisplayUrl: campaign.firstFrameDisplayUrl,
       },
       structuredData: (absolute) => campaignStructuredData({ ...campaign, image: { url: campaign.ogImageUrl, ...(entry.hasOgImage ? OG_IMAGE_SIZE : {}) } }, absolute),
       ...(campaign.visibility === 'unlisted' ? { noindex: true } : {}),

@@ -22,6 +22,8 @@ test('a campaign page paints its frame and title before the app, and the app tak
   await expect(barePage.locator('#first-view h1')).toHaveText('Dirgahayu Republik Indonesia ke-80');
   const frame = barePage.locator('#first-view img[fetchpriority="high"]');
   await expect.poll(() => frame.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  // A phone gets the frame at display size (WebP), not the full PNG.
+  expect(await frame.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/frame-display\.webp$/);
   const before = await layoutOf(barePage, '#first-view');
   await bare.close();
 
@@ -31,6 +33,8 @@ test('a campaign page paints its frame and title before the app, and the app tak
   await expect(page.locator('#first-view')).toHaveCount(0);
   await expect(page.locator('h1')).toHaveCount(1);
   const after = await layoutOf(page, '[data-route="campaign"]');
+  // The app's img offers the same sources, so it shows the file the first view had loaded.
+  await expect.poll(() => page.locator('[data-route="campaign"] img').first().evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/frame-display\.webp$/);
   // The app's page draws the frame and the title where the first view had them: nothing jumps.
   for (const key of ['frame', 'title'] as const) {
     expect(after[key].x, key).toBeCloseTo(before[key].x, 0);

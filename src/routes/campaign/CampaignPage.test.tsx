@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CAMPAIGN_PAGE_FRAME_SIZES } from '../../../contract/frameImageSources.ts';
 import { demoCampaign } from '../../testing/apiMock.ts';
 import { accountTestLifecycle, clickButton } from '../../testing/accountTestLifecycle.ts';
 import { missingKeys } from '../../testing/i18n.ts';
@@ -81,6 +82,9 @@ describe('a public campaign', () => {
     renderAt('/demo-campaign');
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo Campaign' })).toBeTruthy();
     expect(screen.getByText(fullText('1,234 supporters'))).toBeTruthy();
+    // The frame as the server's first view offers it: the display-size WebP and the PNG, for the page's column.
+    const frame = screen.getByRole('img', { name: 'Frame of the campaign “Demo Campaign”' });
+    expect([frame.getAttribute('src'), frame.getAttribute('srcset'), frame.getAttribute('sizes')]).toEqual(['/files/demo.png', '/files/demo-display.webp 768w, /files/demo.png 1080w', CAMPAIGN_PAGE_FRAME_SIZES]);
     expect(screen.getByRole('link', { name: 'by Ayu' }).getAttribute('href')).toBe('/u/ayu');
     expect(screen.getByRole('link', { name: 'Choose photo' }).getAttribute('href')).toBe('/demo-campaign/support');
     const whatsapp = screen.getByRole('link', { name: 'Share on WhatsApp (opens in a new tab)' });
