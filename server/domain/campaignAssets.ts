@@ -62,7 +62,6 @@ export const previewKeyFields = {
 /** A campaign's stored preview keys, in a list (deletions, sweeps). */
 export const previewKeyList = <Key extends string | null>(row: Record<PreviewKeyColumn, Key>): Key[] => PREVIEW_KEY_COLUMNS.map((column) => row[column]);
 
-
 /**
  * A post image's key. New posts (of public or unlisted campaigns) keep the plain `public/posts/<uri>.<ext>`; a moved
  * image gets a random suffix, so the URL it had before the move never works again.
